@@ -1,0 +1,438 @@
+//===- ModuleScanner.cpp - Top level of a kernel file ---------------------===//
+//
+// A kernel file is any valid Python file. The scanner walks its top-level
+// logical lines and keeps only what the compiler needs:
+//   - `import`/`from` statements, recorded as aliases;
+//   - functions decorated with a jit decorator (possibly under autotune and
+//     heuristics) or a TLE-Raw `@dialect(...)`;
+//   - simple constant assignments (`X = 4`, `X: tl.constexpr = 4`).
+// Everything else is skipped by token structure: the rest of the logical line
+// and, when an indented block follows, the whole block. Because the lexer is
+// exact, this skips classes, host functions and `if __name__ == ...` blocks
+// without parsing them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/frontend/Lexer.h"
+#include "core/frontend/Parser.h"
+#include "core/frontend/ParserImpl.h"
+
+using namespace llvm;
+using namespace tle::frontend;
+
+std::unique_ptr<Module> tle::frontend::parseModule(SourceMgr &SrcMgr,
+                                                   unsigned BufferID,
+                                                   DiagnosticEngine &Diags) {
+  std::vector<Token> Tokens = Lexer(SrcMgr, BufferID, Diags).lexAll();
+  auto M = std::make_unique<Module>();
+  Parser(Tokens, Diags, *M).parseModule();
+  return M;
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics and skipping
+//===----------------------------------------------------------------------===//
+
+bool Parser::error(const Twine &Msg) {
+  return errorAt(tok().getLoc(), Msg, tok().getRange());
+}
+
+bool Parser::errorAt(SMLoc Loc, const Twine &Msg, SMRange Range) {
+  if (Quiet) {
+    QuietFailed = true;
+    return false;
+  }
+  // Error tokens were diagnosed by the lexer; a second message about the
+  // same spot would only be noise.
+  if (!tok().is(TokenKind::error) || Loc != tok().getLoc())
+    Diags.error(Loc, Msg, Range);
+  return false;
+}
+
+bool Parser::expect(TokenKind K, const Twine &Msg) {
+  if (consumeIf(K))
+    return true;
+  return error(Msg);
+}
+
+void Parser::unsupported(SMRange Range, const Twine &What) {
+  errorAt(Range.Start, "unsupported syntax in a jit function: " + What, Range);
+}
+
+unsigned Parser::getLine(SMLoc Loc) const {
+  return Diags.getSourceMgr().getLineAndColumn(Loc).first;
+}
+
+void Parser::skipStatement() {
+  while (!is(TokenKind::newline) && !is(TokenKind::eof)) {
+    // A block can only start after a newline, but a dedent can end the
+    // line's enclosing block when the lexer recovered from an error.
+    if (is(TokenKind::dedent))
+      return;
+    consume();
+  }
+  consumeIf(TokenKind::newline);
+  if (is(TokenKind::indent))
+    skipBlock();
+}
+
+void Parser::skipBlock() {
+  unsigned Depth = 0;
+  do {
+    if (is(TokenKind::indent))
+      ++Depth;
+    else if (is(TokenKind::dedent))
+      --Depth;
+    else if (is(TokenKind::eof))
+      return;
+    consume();
+  } while (Depth != 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Top level
+//===----------------------------------------------------------------------===//
+
+void Parser::parseModule() {
+  while (!is(TokenKind::eof) && !Diags.hasReachedErrorLimit()) {
+    switch (tok().getKind()) {
+    case TokenKind::newline:
+    case TokenKind::dedent:
+      consume();
+      break;
+    case TokenKind::indent:
+      errorAt(peekTok().getLoc(), "unexpected indent", peekTok().getRange());
+      skipBlock();
+      break;
+    case TokenKind::kw_import:
+    case TokenKind::kw_from:
+      parseImport();
+      break;
+    case TokenKind::at:
+      parseDecorated();
+      break;
+    case TokenKind::identifier:
+      if (peekTok().isAny(TokenKind::equal, TokenKind::colon)) {
+        parseModuleConstant();
+        break;
+      }
+      skipStatement();
+      break;
+    default:
+      skipStatement();
+      break;
+    }
+  }
+}
+
+bool Parser::parseDottedName(std::string &Name) {
+  if (!is(TokenKind::identifier))
+    return false;
+  Name = tok().getSpelling().str();
+  consume();
+  while (is(TokenKind::period) && peekTok().is(TokenKind::identifier)) {
+    consume();
+    Name += "." + tok().getSpelling().str();
+    consume();
+  }
+  return true;
+}
+
+/// Records the names an import binds. Malformed imports are host code's
+/// problem (Python would reject the file anyway): they are skipped silently.
+void Parser::parseImport() {
+  SMLoc Start = tok().getLoc();
+  auto Bind = [&](StringRef Local, std::string Path) {
+    M.Imports.push_back({Local, std::move(Path), rangeFrom(Start)});
+  };
+  if (consumeIf(TokenKind::kw_import)) {
+    do {
+      std::string Path;
+      if (!parseDottedName(Path))
+        return skipStatement();
+      if (consumeIf(TokenKind::kw_as)) {
+        if (!is(TokenKind::identifier))
+          return skipStatement();
+        Bind(tok().getSpelling(), Path);
+        consume();
+      } else {
+        // `import a.b.c` binds only `a`.
+        StringRef Head = StringRef(Path).split('.').first;
+        Bind(Ctx.copyString(Head), Head.str());
+      }
+    } while (consumeIf(TokenKind::comma));
+  } else {
+    consume(); // from
+    std::string Base;
+    while (is(TokenKind::period) || is(TokenKind::ellipsis)) {
+      Base += is(TokenKind::period) ? "." : "...";
+      consume();
+    }
+    std::string Path;
+    if (parseDottedName(Path))
+      Base += Path;
+    if (Base.empty() || !consumeIf(TokenKind::kw_import))
+      return skipStatement();
+    std::string Prefix = Base.back() == '.' ? Base : Base + ".";
+    if (consumeIf(TokenKind::star))
+      return skipStatement();
+    bool Parens = consumeIf(TokenKind::l_paren);
+    while (is(TokenKind::identifier)) {
+      StringRef Name = tok().getSpelling();
+      consume();
+      StringRef Local = Name;
+      if (consumeIf(TokenKind::kw_as)) {
+        if (!is(TokenKind::identifier))
+          return skipStatement();
+        Local = tok().getSpelling();
+        consume();
+      }
+      Bind(Local, Prefix + Name.str());
+      if (!consumeIf(TokenKind::comma))
+        break;
+    }
+    if (Parens && !consumeIf(TokenKind::r_paren))
+      return skipStatement();
+  }
+  if (consumeIf(TokenKind::semi) && !is(TokenKind::newline))
+    return; // The next statement on this line is scanned on its own.
+  skipStatement();
+}
+
+DecoratorKind Parser::classifyDecorator(StringRef Canonical) const {
+  if (!Canonical.starts_with("triton."))
+    return DecoratorKind::Other;
+  StringRef Last = Canonical.rsplit('.').second;
+  if (Last == "jit")
+    return DecoratorKind::Jit;
+  if (Last == "autotune")
+    return DecoratorKind::Autotune;
+  if (Last == "heuristics")
+    return DecoratorKind::Heuristics;
+  if (Last == "dialect")
+    return DecoratorKind::Dialect;
+  return DecoratorKind::Other;
+}
+
+void Parser::parseDecorated() {
+  SMLoc Start = tok().getLoc();
+  // First pass over the decorator lines: classify each by its dotted name,
+  // without parsing, so host-code decorators are never parsed at all.
+  SmallVector<size_t, 4> DecoratorPos;
+  bool IsJit = false, IsDialect = false;
+  while (is(TokenKind::at)) {
+    DecoratorPos.push_back(Pos);
+    consume();
+    std::string Dotted;
+    if (parseDottedName(Dotted)) {
+      DecoratorKind Kind = classifyDecorator(M.resolveDottedName(Dotted));
+      IsJit |= Kind == DecoratorKind::Jit;
+      IsDialect |= Kind == DecoratorKind::Dialect;
+    }
+    while (!is(TokenKind::newline) && !is(TokenKind::eof))
+      consume();
+    consume();
+  }
+  if (!IsJit && !IsDialect)
+    return skipStatement();
+  if (is(TokenKind::kw_async)) {
+    unsupported(tok().getRange(), "'async' function");
+    return skipStatement();
+  }
+  if (!is(TokenKind::kw_def)) {
+    // Python only allows def and class after decorators.
+    return skipStatement();
+  }
+  size_t DefPos = Pos;
+
+  SmallVector<Decorator, 4> Decorators;
+  for (size_t DP : DecoratorPos) {
+    Pos = DP + 1;
+    Expr *E = parseNamedExprTest();
+    if (!E)
+      continue;
+    if (!is(TokenKind::newline)) {
+      error("expected newline after decorator");
+      continue;
+    }
+    Expr *Callee = E;
+    if (auto *Call = dyn_cast<CallExpr>(E))
+      Callee = Call->Func;
+    std::string Canonical = M.getCanonicalName(Callee);
+    Decorators.push_back(
+        {classifyDecorator(Canonical), E, Ctx.copyString(Canonical)});
+  }
+  Pos = DefPos;
+  if (FunctionDef *F = parseFunctionDef(Decorators, Start, IsJit))
+    M.Functions.push_back(F);
+}
+
+FunctionDef *Parser::parseFunctionDef(ArrayRef<Decorator> Decorators,
+                                      SMLoc Start, bool IsJit) {
+  SMLoc DefLoc = tok().getLoc();
+  consume(); // def
+  auto *F = Ctx.create<FunctionDef>();
+  F->IsJit = IsJit;
+  F->Decorators = copy<Decorator>(Decorators);
+  auto Fail = [&]() -> FunctionDef * {
+    skipStatement();
+    return nullptr;
+  };
+  if (!is(TokenKind::identifier))
+    return error("expected function name after 'def'"), Fail();
+  F->Name = tok().getSpelling();
+  F->NameLoc = tok().getLoc();
+  consume();
+  if (!expect(TokenKind::l_paren, "expected '(' after function name"))
+    return Fail();
+  SmallVector<Param, 8> Params;
+  if (!parseParams(TokenKind::r_paren, /*AllowAnnotations=*/true, Params))
+    return Fail();
+  if (!expect(TokenKind::r_paren, "expected ',' or ')' after parameter"))
+    return Fail();
+  F->Params = copy<Param>(Params);
+  if (consumeIf(TokenKind::arrow) && !(F->Returns = parseTest()))
+    return Fail();
+  if (!expect(TokenKind::colon, "expected ':' after function signature"))
+    return Fail();
+
+  // Docstring: a string literal alone on the first line of the body.
+  size_t BodyStart = Pos;
+  if (is(TokenKind::newline) && peekTok().is(TokenKind::indent))
+    BodyStart = Pos + 2;
+  if (Tokens[BodyStart].is(TokenKind::string)) {
+    size_t P = BodyStart;
+    while (Tokens[P].is(TokenKind::string))
+      ++P;
+    if (Tokens[P].isAny(TokenKind::newline, TokenKind::semi)) {
+      std::string Doc;
+      for (size_t I = BodyStart; I < P; ++I) {
+        bool IsBytes, IsFString;
+        decodeString(Tokens[I], Doc, IsBytes, IsFString);
+      }
+      F->Docstring = Ctx.copyString(Doc);
+      F->HasDocstring = true;
+    }
+  }
+
+  if (!IsJit) {
+    // TLE-Raw: the body is native code for another toolchain; keep its text.
+    SMLoc TextStart = Tokens[BodyStart].getLoc();
+    skipStatement();
+    F->BodyText = StringRef(TextStart.getPointer(),
+                            prevEnd().getPointer() - TextStart.getPointer())
+                      .rtrim();
+    F->Range = rangeFrom(Start);
+    extractAutotune(*F);
+    return F;
+  }
+
+  SmallVector<Stmt *, 16> Body;
+  InJitBody = true;
+  LoopDepth = 0;
+  bool Ok = parseBlock(Body, "function definition", DefLoc);
+  InJitBody = false;
+  if (!Ok)
+    return Fail();
+  if (F->HasDocstring && !Body.empty() && isa<ExprStmt>(Body.front()))
+    Body.erase(Body.begin());
+  F->Body = copy<Stmt *>(Body);
+  F->Range = rangeFrom(Start);
+  extractAutotune(*F);
+  return F;
+}
+
+/// Reads the configs of `@triton.autotune(configs=[triton.Config(...)],
+/// key=[...])` into F.Autotune when they are written literally.
+void Parser::extractAutotune(FunctionDef &F) {
+  const Decorator *D = F.getDecorator(DecoratorKind::Autotune);
+  auto *Call = D ? dyn_cast<CallExpr>(D->Value) : nullptr;
+  if (!Call)
+    return;
+  auto *Info = Ctx.create<AutotuneInfo>();
+  Info->Call = Call;
+  const Keyword *ConfigsKw = Call->getKeyword("configs");
+  Info->ConfigsExpr = ConfigsKw            ? ConfigsKw->Value
+                      : Call->Args.empty() ? nullptr
+                                           : Call->Args[0];
+  const Keyword *KeyKw = Call->getKeyword("key");
+  Info->Key = KeyKw                   ? KeyKw->Value
+              : Call->Args.size() > 1 ? Call->Args[1]
+                                      : nullptr;
+  SmallVector<AutotuneConfig, 8> Configs;
+  if (auto *List = dyn_cast_or_null<ListExpr>(Info->ConfigsExpr)) {
+    for (Expr *E : List->Elts) {
+      auto *ConfigCall = dyn_cast<CallExpr>(E);
+      if (!ConfigCall ||
+          !StringRef(M.getCanonicalName(ConfigCall->Func)).ends_with("Config"))
+        continue;
+      AutotuneConfig C{ConfigCall, nullptr, {}};
+      SmallVector<Keyword, 4> Options;
+      if (!ConfigCall->Args.empty())
+        C.Kwargs = dyn_cast<DictExpr>(ConfigCall->Args[0]);
+      for (const Keyword &K : ConfigCall->Keywords) {
+        if (K.Arg == "kwargs")
+          C.Kwargs = dyn_cast<DictExpr>(K.Value);
+        else
+          Options.push_back(K);
+      }
+      C.Options = copy<Keyword>(Options);
+      Configs.push_back(C);
+    }
+  }
+  Info->Configs = copy<AutotuneConfig>(Configs);
+  F.Autotune = Info;
+}
+
+/// Whether a module-level right-hand side is a compile-time value worth
+/// recording: literals, names, arithmetic on them and `constexpr(...)`.
+/// Host-side values (calls into torch, the driver, ...) are not.
+static bool isConstantLike(const Module &M, const Expr *E) {
+  switch (E->getKind()) {
+  case NodeKind::Constant:
+  case NodeKind::Name:
+  case NodeKind::Attribute:
+    return true;
+  case NodeKind::UnaryOp:
+    return isConstantLike(M, cast<UnaryOpExpr>(E)->Operand);
+  case NodeKind::BinOp:
+    return isConstantLike(M, cast<BinOpExpr>(E)->Left) &&
+           isConstantLike(M, cast<BinOpExpr>(E)->Right);
+  case NodeKind::Tuple:
+    return llvm::all_of(cast<TupleExpr>(E)->Elts, [&](const Expr *Elt) {
+      return isConstantLike(M, Elt);
+    });
+  case NodeKind::Call: {
+    const auto *Call = cast<CallExpr>(E);
+    return StringRef(M.getCanonicalName(Call->Func)).ends_with("constexpr") &&
+           Call->Keywords.empty() &&
+           llvm::all_of(Call->Args,
+                        [&](const Expr *A) { return isConstantLike(M, A); });
+  }
+  default:
+    return false;
+  }
+}
+
+void Parser::parseModuleConstant() {
+  SMLoc Start = tok().getLoc();
+  StringRef Name = tok().getSpelling();
+  size_t StartPos = Pos;
+  consume();
+  Quiet = true;
+  QuietFailed = false;
+  Expr *Annotation = nullptr, *Value = nullptr;
+  if (consumeIf(TokenKind::colon))
+    Annotation = parseTest();
+  if (!QuietFailed && consumeIf(TokenKind::equal))
+    Value = parseExprList();
+  bool Ok = !QuietFailed && Value && is(TokenKind::newline) &&
+            isConstantLike(M, Value) &&
+            (!Annotation || isConstantLike(M, Annotation));
+  Quiet = false;
+  if (Ok)
+    M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});
+  if (Pos == StartPos)
+    consume();
+  skipStatement();
+}

@@ -1,0 +1,164 @@
+//===- ParserImpl.h - Recursive-descent parser (internal) -------*- C++ -*-===//
+//
+// The parser works on the complete token vector of a file. Its three parts:
+//   ModuleScanner.cpp  top level: imports, constants, decorated functions,
+//                      and skipping of everything else by token structure;
+//   ParseStmt.cpp      statements and blocks of jit function bodies;
+//   ParseExpr.cpp      expressions, with Python's precedence.
+// Parse functions return null (statements: false) after reporting an error;
+// statement-level callers then resynchronize at the next logical line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_FRONTEND_PARSERIMPL_H
+#define TLE_FRONTEND_PARSERIMPL_H
+
+#include "core/frontend/Diagnostics.h"
+#include "core/frontend/Module.h"
+#include "core/frontend/Token.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace tle::frontend {
+
+class Parser {
+public:
+  Parser(llvm::ArrayRef<Token> Tokens, DiagnosticEngine &Diags, Module &M)
+      : Tokens(Tokens), Diags(Diags), M(M), Ctx(M.getContext()) {}
+
+  void parseModule();
+
+private:
+  //===--- Tokens and diagnostics (ModuleScanner.cpp)
+  //----------------------===//
+  const Token &tok() const { return Tokens[Pos]; }
+  const Token &peekTok(unsigned Ahead = 1) const {
+    return Tokens[std::min<size_t>(Pos + Ahead, Tokens.size() - 1)];
+  }
+  bool is(TokenKind K) const { return tok().is(K); }
+  void consume() {
+    if (!tok().is(TokenKind::eof))
+      ++Pos;
+  }
+  bool consumeIf(TokenKind K) {
+    if (!is(K))
+      return false;
+    consume();
+    return true;
+  }
+  /// End of the previously consumed token, for node ranges.
+  llvm::SMLoc prevEnd() const {
+    return Pos ? Tokens[Pos - 1].getEndLoc() : tok().getLoc();
+  }
+  llvm::SMRange rangeFrom(llvm::SMLoc Start) const {
+    return {Start, prevEnd()};
+  }
+
+  /// Reports Msg at the current token unless it is an error token (the lexer
+  /// already explained it) or the parser is in quiet mode. Returns false.
+  bool error(const llvm::Twine &Msg);
+  bool errorAt(llvm::SMLoc Loc, const llvm::Twine &Msg,
+               llvm::SMRange Range = {});
+  /// Consumes a token of kind K or reports Msg.
+  bool expect(TokenKind K, const llvm::Twine &Msg);
+  /// Reports `unsupported syntax in a jit function: What` over Range.
+  void unsupported(llvm::SMRange Range, const llvm::Twine &What);
+  unsigned getLine(llvm::SMLoc Loc) const;
+
+  /// Skips the rest of the logical line and a block that follows it.
+  void skipStatement();
+  void skipBlock();
+
+  //===--- Top level (ModuleScanner.cpp)
+  //-----------------------------------===//
+  void parseImport();
+  bool parseDottedName(std::string &Name);
+  void parseDecorated();
+  void parseModuleConstant();
+  FunctionDef *parseFunctionDef(llvm::ArrayRef<Decorator> Decorators,
+                                llvm::SMLoc Start, bool IsJit);
+  void extractAutotune(FunctionDef &F);
+  DecoratorKind classifyDecorator(llvm::StringRef Canonical) const;
+
+  //===--- Statements (ParseStmt.cpp)
+  //--------------------------------------===//
+  bool parseBlock(llvm::SmallVectorImpl<Stmt *> &Body, llvm::StringRef What,
+                  llvm::SMLoc HeaderLoc);
+  void parseStatement(llvm::SmallVectorImpl<Stmt *> &Out);
+  bool parseSimpleStatements(llvm::SmallVectorImpl<Stmt *> &Out);
+  Stmt *parseSimpleStatement();
+  Stmt *parseExprOrAssign();
+  Stmt *parseIf(bool IsElif);
+  Stmt *parseFor();
+  Stmt *parseWhile();
+  bool parseElse(llvm::SmallVectorImpl<Stmt *> &OrElse);
+  bool parseParams(TokenKind Close, bool AllowAnnotations,
+                   llvm::SmallVectorImpl<Param> &Params);
+  bool setStore(Expr *E, bool AllowTuple);
+
+  //===--- Expressions (ParseExpr.cpp)
+  //-------------------------------------===//
+  bool canStartExpr() const;
+  Expr *parseNamedExprTest();
+  Expr *parseTest();
+  Expr *parseOrTest();
+  Expr *parseAndTest();
+  Expr *parseNotTest();
+  Expr *parseComparison();
+  Expr *parseBinary(unsigned MinPrec);
+  Expr *parseFactor();
+  Expr *parsePower();
+  Expr *parsePrimary();
+  Expr *parseAtom();
+  Expr *parseNumber();
+  Expr *parseStrings();
+  Expr *parseParenthesized();
+  Expr *parseListDisplay();
+  Expr *parseBraceDisplay();
+  Expr *parseLambda();
+  Expr *parseCall(Expr *Func);
+  Expr *parseSubscript(Expr *Value);
+  Expr *parseSliceItem();
+  /// Comma-separated expressions (`a, *b`); a tuple when there is a comma.
+  /// Targets parse at the `|` level, as Python's star_targets do.
+  Expr *parseExprList(bool ForTargets = false);
+  Expr *parseStarOrTest(bool ForTargets);
+  Expr *parseComprehension(llvm::SMLoc Start, int CompKind, Expr *Elt,
+                           Expr *Value, TokenKind Close);
+  /// Decodes the body of one string token, appending to Out; returns false
+  /// for bytes literals with non-ASCII characters.
+  bool decodeString(const Token &T, std::string &Out, bool &IsBytes,
+                    bool &IsFString);
+
+  template <typename T> llvm::ArrayRef<T> copy(llvm::ArrayRef<T> A) {
+    return Ctx.copyArray(A);
+  }
+
+  /// Bounds the recursion of nested expressions so that adversarial input
+  /// cannot exhaust the stack.
+  static constexpr unsigned MaxExprDepth = 200;
+  struct DepthGuard {
+    Parser &P;
+    bool Ok;
+    explicit DepthGuard(Parser &P);
+    ~DepthGuard() { --P.ExprDepth; }
+  };
+
+  llvm::ArrayRef<Token> Tokens;
+  size_t Pos = 0;
+  DiagnosticEngine &Diags;
+  Module &M;
+  ASTContext &Ctx;
+  unsigned ExprDepth = 0;
+  /// Tentative parses (module constants) report nothing; QuietFailed tells
+  /// whether one went wrong.
+  bool Quiet = false;
+  bool QuietFailed = false;
+  /// Inside a jit function body constructs Triton cannot compile are
+  /// errors; in decorator arguments and constants they are fine.
+  bool InJitBody = false;
+  unsigned LoopDepth = 0;
+};
+
+} // namespace tle::frontend
+
+#endif // TLE_FRONTEND_PARSERIMPL_H

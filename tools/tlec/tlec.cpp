@@ -1,0 +1,155 @@
+//===- tlec.cpp - The TLE kernel compiler driver --------------------------===//
+//
+// tlec FILE.py --emit=ast [--kernel NAME]   dump the syntax tree of the jit
+//                                           functions (all, or one)
+// tlec FILE.py --list-kernels               list jit and TLE-Raw functions
+//                                           with parameters and autotune
+//                                           configs
+// Each --emit= stage is one function below; later stages (tile IR, ...)
+// start from the same parsed Module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/frontend/ASTDump.h"
+#include "core/frontend/Parser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+using namespace tle::frontend;
+
+namespace {
+enum class EmitKind { None, AST };
+
+cl::OptionCategory TlecCategory("tlec options");
+
+cl::opt<std::string> InputFilename(cl::Positional, cl::desc("<kernel.py>"),
+                                   cl::Required, cl::cat(TlecCategory));
+
+cl::opt<EmitKind> Emit("emit", cl::desc("What to produce"),
+                       cl::values(clEnumValN(EmitKind::AST, "ast",
+                                             "the syntax tree of jit "
+                                             "functions")),
+                       cl::init(EmitKind::None), cl::cat(TlecCategory));
+
+cl::opt<std::string> KernelName("kernel",
+                                cl::desc("Only this jit function (default: "
+                                         "all)"),
+                                cl::value_desc("name"), cl::cat(TlecCategory));
+
+cl::opt<bool> ListKernels("list-kernels",
+                          cl::desc("List the jit and TLE-Raw functions, their "
+                                   "parameters and autotune configs"),
+                          cl::cat(TlecCategory));
+} // namespace
+
+/// The functions selected by --kernel, or null after reporting that the
+/// kernel does not exist.
+static std::optional<std::vector<const FunctionDef *>>
+selectFunctions(const Module &M) {
+  std::vector<const FunctionDef *> Selected;
+  for (const FunctionDef *F : M.Functions)
+    if (KernelName.empty() || F->Name == KernelName)
+      Selected.push_back(F);
+  if (!KernelName.empty() && Selected.empty()) {
+    WithColor::error(errs(), "tlec") << "no jit function named '" << KernelName
+                                     << "' in " << InputFilename << "\n";
+    return std::nullopt;
+  }
+  return Selected;
+}
+
+static void listParams(ArrayRef<Param> Params, raw_ostream &OS) {
+  for (const Param &P : Params) {
+    OS << "  param ";
+    if (P.Kind == Param::ParamKind::VarPositional)
+      OS << '*';
+    else if (P.Kind == Param::ParamKind::VarKeyword)
+      OS << "**";
+    OS << P.Name;
+    if (P.Annotation)
+      OS << ": " << getSourceText(P.Annotation->getRange());
+    if (P.Default)
+      OS << " = " << getSourceText(P.Default->getRange());
+    OS << '\n';
+  }
+}
+
+static void listKernels(const Module &M, ArrayRef<const FunctionDef *> Fns,
+                        const SourceMgr &SrcMgr, raw_ostream &OS) {
+  for (const FunctionDef *F : Fns) {
+    auto [Line, Col] = SrcMgr.getLineAndColumn(F->NameLoc);
+    OS << (F->isJit() ? "jit " : "dialect ") << F->Name << " " << Line << ':'
+       << Col << '\n';
+    for (const Decorator &D : F->Decorators)
+      if (D.Kind != DecoratorKind::Jit && D.Kind != DecoratorKind::Autotune)
+        OS << "  decorator " << getSourceText(D.Value->getRange()) << '\n';
+    listParams(F->Params, OS);
+    if (const AutotuneInfo *A = F->Autotune) {
+      OS << "  autotune key="
+         << (A->Key ? getSourceText(A->Key->getRange()) : "") << '\n';
+      if (A->Configs.empty() && A->ConfigsExpr)
+        OS << "  configs " << getSourceText(A->ConfigsExpr->getRange()) << '\n';
+      for (const AutotuneConfig &C : A->Configs) {
+        OS << "  config";
+        if (C.Kwargs)
+          for (auto [K, V] : llvm::zip(C.Kwargs->Keys, C.Kwargs->Values))
+            if (K)
+              OS << ' ' << getSourceText(K->getRange()) << '='
+                 << getSourceText(V->getRange());
+        for (const Keyword &K : C.Options)
+          OS << ' ' << K.Arg << '=' << getSourceText(K.Value->getRange());
+        OS << '\n';
+      }
+    }
+  }
+  if (!KernelName.empty())
+    return;
+  for (const ModuleConstant &C : M.Constants)
+    OS << "constant " << C.Name << " = " << getSourceText(C.Value->getRange())
+       << '\n';
+  for (const ImportAlias &I : M.Imports)
+    OS << "import " << I.LocalName << " = " << I.Path << '\n';
+}
+
+static int emitAST(ArrayRef<const FunctionDef *> Fns, const SourceMgr &SrcMgr,
+                   raw_ostream &OS) {
+  for (const FunctionDef *F : Fns)
+    dumpFunction(*F, SrcMgr, OS);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(TlecCategory);
+  cl::ParseCommandLineOptions(argc, argv, "TLE kernel compiler\n");
+
+  auto BufOrErr = MemoryBuffer::getFileOrSTDIN(InputFilename);
+  if (std::error_code EC = BufOrErr.getError()) {
+    WithColor::error(errs(), "tlec")
+        << "cannot open '" << InputFilename << "': " << EC.message() << "\n";
+    return 1;
+  }
+  SourceMgr SrcMgr;
+  unsigned BufferID = SrcMgr.AddNewSourceBuffer(std::move(*BufOrErr), SMLoc());
+  DiagnosticEngine Diags(SrcMgr);
+  Diags.setOutputStream(&errs());
+  std::unique_ptr<Module> M = parseModule(SrcMgr, BufferID, Diags);
+  if (Diags.hasErrors())
+    return 1;
+
+  auto Fns = selectFunctions(*M);
+  if (!Fns)
+    return 1;
+  if (ListKernels)
+    listKernels(*M, *Fns, SrcMgr, outs());
+  switch (Emit) {
+  case EmitKind::None:
+    return 0;
+  case EmitKind::AST:
+    return emitAST(*Fns, SrcMgr, outs());
+  }
+  return 0;
+}
