@@ -1,0 +1,41 @@
+//===- TLEDialect.h - The tle dialect ---------------------------*- C++ -*-===//
+//
+// Declares the tle dialect, its types, attributes and operations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_DIALECTS_TLE_TLEDIALECT_H
+#define TLE_DIALECTS_TLE_TLEDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialects/TLE/TLEDialect.h.inc"
+#include "dialects/TLE/TLEEnums.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "dialects/TLE/TLEAttrs.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "dialects/TLE/TLETypes.h.inc"
+
+namespace mlir::tle {
+/// For `!tle.ptr<T>` returns T; for `tensor<S x !tle.ptr<T>>` returns
+/// `tensor<S x T>`. Returns a null type for anything else.
+Type getPointeeTypeLike(Type ptrLike);
+/// i1 for a scalar, `tensor<S x i1>` for a tensor of shape S.
+Type getI1TypeLike(Type like);
+/// The level names a device mesh may use, outermost first.
+ArrayRef<StringRef> getMeshLevelNames();
+} // namespace mlir::tle
+
+#define GET_OP_CLASSES
+#include "dialects/TLE/TLEOps.h.inc"
+
+#endif // TLE_DIALECTS_TLE_TLEDIALECT_H

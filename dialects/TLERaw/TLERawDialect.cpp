@@ -1,0 +1,79 @@
+//===- TLERawDialect.cpp - The tle_raw dialect ----------------------------===//
+
+#include "dialects/TLERaw/TLERawDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tle_raw;
+
+#include "dialects/TLERaw/TLERawDialect.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "dialects/TLERaw/TLERawAttrs.cpp.inc"
+#define GET_OP_CLASSES
+#include "dialects/TLERaw/TLERawOps.cpp.inc"
+
+void TLERawDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/TLERaw/TLERawOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/TLERaw/TLERawAttrs.cpp.inc"
+      >();
+}
+
+ArrayRef<StringRef> mlir::tle_raw::getKnownLanguages() {
+  static const StringRef languages[] = {"ptx",   "cuda",   "hip",  "amdgcn",
+                                        "spirv", "opencl", "llvm", "mlir"};
+  return languages;
+}
+
+LogicalResult VariantAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  StringAttr language, StringAttr code,
+                                  StringAttr entry, StringAttr constraints) {
+  if (!llvm::is_contained(getKnownLanguages(), language.getValue()))
+    return emitError() << "unknown native language '" << language.getValue()
+                       << "' (expected one of ptx, cuda, hip, amdgcn, spirv, "
+                          "opencl, llvm, mlir)";
+  if (code.getValue().empty())
+    return emitError() << "native code for '" << language.getValue()
+                       << "' is empty";
+  bool isInlineAsm =
+      language.getValue() == "ptx" || language.getValue() == "amdgcn";
+  if (constraints && !isInlineAsm)
+    return emitError() << "constraints apply to inline assembly (ptx, "
+                          "amdgcn), not to '"
+                       << language.getValue() << "'";
+  return success();
+}
+
+LogicalResult CallOp::verify() {
+  if (getVariants().empty())
+    return emitOpError() << "needs at least one native variant";
+  llvm::StringSet<> seen;
+  for (Attribute attr : getVariants()) {
+    auto variant = dyn_cast<VariantAttr>(attr);
+    if (!variant)
+      return emitOpError() << "variants must be #tle_raw.variant attributes, "
+                              "got "
+                           << attr;
+    if (!seen.insert(variant.getLanguage().getValue()).second)
+      return emitOpError() << "has two variants in '"
+                           << variant.getLanguage().getValue() << "'";
+  }
+  return success();
+}
+
+VariantAttr CallOp::getVariant(StringRef language) {
+  for (Attribute attr : getVariants())
+    if (auto variant = dyn_cast<VariantAttr>(attr);
+        variant && variant.getLanguage().getValue() == language)
+      return variant;
+  return {};
+}

@@ -1,0 +1,72 @@
+//===- TLEStructDialect.td - The tle_struct dialect --------*- tablegen -*-===//
+//
+// TLE-Struct: explicit memory levels and parallel levels, named by the
+// hardware description. `tle_struct.alloc` at level "block" is shared memory
+// on a GPU, LDS on AMD, Workgroup storage on SPIR-V and a scratchpad on a DSA.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_STRUCT_DIALECT_TD
+#define TLE_STRUCT_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def TLEStruct_Dialect : Dialect {
+  let name = "tle_struct";
+  let cppNamespace = "::mlir::tle_struct";
+  let summary = "Architecture-aware memory and parallel levels";
+  let description = [{
+    Level names are strings resolved against the hardware description by a
+    later pass (a level the chip lacks is reported there, at the kernel's
+    source line). This dialect never names a vendor.
+  }];
+  let dependentDialects = ["::mlir::tle::TLEDialect"];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class TLEStruct_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TLEStruct_Dialect, mnemonic, traits>;
+
+def TLEStruct_LayoutAttr : AttrDef<TLEStruct_Dialect, "Layout"> {
+  let mnemonic = "layout";
+  let summary = "Explicit placement of a local buffer's elements";
+  let description = [{
+    `order` lists dimensions from fastest- to slowest-varying. After every
+    `pad_interval` elements, `pad_amount` unused elements are inserted, which
+    spreads e.g. per-expert counters over memory banks. Example:
+    `#tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>`.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$order,
+                        DefaultValuedParameter<"int64_t", "0">:$padInterval,
+                        DefaultValuedParameter<"int64_t", "0">:$padAmount);
+  let assemblyFormat = [{
+    `<` `order` `=` `[` $order `]` (`,` `pad_interval` `=` $padInterval^)?
+        (`,` `pad_amount` `=` $padAmount^)? `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def TLEStruct_BufferType : TypeDef<TLEStruct_Dialect, "Buffer"> {
+  let mnemonic = "buffer";
+  let summary = "A local buffer at a named memory level";
+  let description = [{
+    Example: `!tle_struct.buffer<64x4xi32, "block">`, optionally with a
+    layout: `!tle_struct.buffer<64xi32, "block", #tle_struct.layout<...>>`.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "Type":$elementType,
+                        "StringAttr":$memoryLevel,
+                        OptionalParameter<"LayoutAttr">:$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def TLEStruct_BarrierType : TypeDef<TLEStruct_Dialect, "Barrier"> {
+  let mnemonic = "barrier";
+  let summary = "A barrier object synchronizing the threads of a parallel level";
+  let parameters = (ins "StringAttr":$scope);
+  let assemblyFormat = "`<` $scope `>`";
+}
+
+#endif // TLE_STRUCT_DIALECT_TD

@@ -1,0 +1,137 @@
+//===- TLEStructOps.cpp - Verifiers of tle_struct ops ---------------------===//
+
+#include "dialects/TLEStruct/TLEStructDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::tle_struct;
+
+#define GET_OP_CLASSES
+#include "dialects/TLEStruct/TLEStructOps.cpp.inc"
+
+static ArrayRef<int64_t> shapeOf(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.getShape();
+  if (auto buffer = dyn_cast<BufferType>(type))
+    return buffer.getShape();
+  return {};
+}
+
+LogicalResult AllocOp::verify() {
+  auto init = getInitAttr();
+  if (init && init.getType() != getBuffer().getType().getElementType())
+    return emitOpError() << "init value type " << init.getType()
+                         << " does not match the element type "
+                         << getBuffer().getType().getElementType();
+  return success();
+}
+
+LogicalResult LocalPtrOp::verify() {
+  BufferType bufferType = getBuffer().getType();
+  Type resultType = getResult().getType();
+  auto ptrType = cast<tle::PointerType>(getElementTypeOrSelf(resultType));
+  if (ptrType.getPointeeType() != bufferType.getElementType())
+    return emitOpError() << "pointee type " << ptrType.getPointeeType()
+                         << " does not match the buffer element type "
+                         << bufferType.getElementType();
+  if (ptrType.getMemoryLevel() != bufferType.getMemoryLevel())
+    return emitOpError() << "pointers into a buffer at level "
+                         << bufferType.getMemoryLevel()
+                         << " must carry that level";
+  if (getIndices().empty()) {
+    if (shapeOf(resultType) != bufferType.getShape())
+      return emitOpError() << "without indices the result must have the "
+                              "buffer's shape";
+    return success();
+  }
+  if (getIndices().size() != bufferType.getShape().size())
+    return emitOpError() << "expected " << bufferType.getShape().size()
+                         << " index operands (one per buffer dimension), got "
+                         << getIndices().size();
+  ArrayRef<int64_t> indexShape = shapeOf(getIndices().front().getType());
+  for (Value index : getIndices())
+    if (shapeOf(index.getType()) != indexShape)
+      return emitOpError() << "index operands must all have one shape";
+  if (shapeOf(resultType) != indexShape ||
+      isa<RankedTensorType>(resultType) !=
+          isa<RankedTensorType>(getIndices().front().getType()))
+    return emitOpError() << "result must have the shape of the indices";
+  return success();
+}
+
+/// Shape and element type of a copy endpoint: a buffer or pointers.
+static FailureOr<std::pair<ArrayRef<int64_t>, Type>>
+getCopyEndpoint(Operation *op, Type type, StringRef what) {
+  if (auto buffer = dyn_cast<BufferType>(type))
+    return std::make_pair(buffer.getShape(), buffer.getElementType());
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    if (auto ptr = dyn_cast<tle::PointerType>(tensor.getElementType()))
+      return std::make_pair(tensor.getShape(), ptr.getPointeeType());
+  return op->emitOpError() << what
+                           << " must be a local buffer or a tensor of "
+                              "pointers, got "
+                           << type;
+}
+
+LogicalResult CopyOp::verify() {
+  auto src = getCopyEndpoint(*this, getSrc().getType(), "source");
+  if (failed(src))
+    return failure();
+  auto dst = getCopyEndpoint(*this, getDst().getType(), "destination");
+  if (failed(dst))
+    return failure();
+  if (src->first != dst->first)
+    return emitOpError() << "source and destination shapes differ";
+  if (src->second != dst->second)
+    return emitOpError() << "source element type " << src->second
+                         << " differs from destination element type "
+                         << dst->second;
+  if (getMask() && shapeOf(getMask().getType()) != src->first)
+    return emitOpError() << "mask shape must match the copied shape";
+  if (getAsync() && !getBarrier())
+    return emitOpError() << "an async copy needs a barrier to complete on";
+  return success();
+}
+
+LogicalResult ToTensorOp::verify() {
+  BufferType bufferType = getBuffer().getType();
+  auto resultType = getResult().getType();
+  if (resultType.getShape() != bufferType.getShape() ||
+      resultType.getElementType() != bufferType.getElementType())
+    return emitOpError() << "result must have the buffer's shape and element "
+                            "type";
+  return success();
+}
+
+LogicalResult ToBufferOp::verify() {
+  BufferType bufferType = getBuffer().getType();
+  auto srcType = getSrc().getType();
+  if (srcType.getShape() != bufferType.getShape() ||
+      srcType.getElementType() != bufferType.getElementType())
+    return emitOpError() << "buffer must have the tile's shape and element "
+                            "type";
+  return success();
+}
+
+LogicalResult UnitIdOp::verify() {
+  if (!(*this)->getParentOfType<ParallelOp>())
+    return emitOpError() << "must be nested in a tle_struct.parallel region";
+  return success();
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  ArrayRef<int32_t> numWarps = getPartitionNumWarps();
+  if (numWarps.size() != getPartitions().size())
+    return emitOpError() << "has " << getPartitions().size()
+                         << " partitions but " << numWarps.size()
+                         << " warp counts";
+  if (numWarps.empty())
+    return emitOpError() << "needs at least one partition";
+  for (int32_t n : numWarps)
+    if (n <= 0)
+      return emitOpError() << "warp counts must be positive";
+  return success();
+}

@@ -1,0 +1,139 @@
+//===- TLEStructOps.td - Operations of tle_struct ----------*- tablegen -*-===//
+
+#ifndef TLE_STRUCT_OPS_TD
+#define TLE_STRUCT_OPS_TD
+
+include "dialects/TLEStruct/TLEStructDialect.td"
+include "dialects/TLE/TLETypes.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+def TLEStruct_Buffer : Type<CPred<"::llvm::isa<::mlir::tle_struct::BufferType>($_self)">,
+                            "local buffer", "::mlir::tle_struct::BufferType">;
+def TLEStruct_Barrier : Type<CPred<"::llvm::isa<::mlir::tle_struct::BarrierType>($_self)">,
+                             "barrier", "::mlir::tle_struct::BarrierType">;
+
+def TLEStruct_AllocOp : TLEStruct_Op<"alloc", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "Allocate a local buffer at a memory level (tle.gpu.alloc, tle.dsa.alloc)";
+  let description = [{
+    The level (in the result type) is a memory-level name or alias of the
+    hardware description. `init` fills every element before first use.
+  }];
+  let arguments = (ins OptionalAttr<TypedAttrInterface>:$init);
+  let results = (outs TLEStruct_Buffer:$buffer);
+  let assemblyFormat = "attr-dict `:` qualified(type($buffer))";
+  let hasVerifier = 1;
+}
+
+def TLEStruct_LocalPtrOp : TLEStruct_Op<"local_ptr", [Pure]> {
+  let summary = "Pointers into a local buffer (tle.gpu.local_ptr)";
+  let description = [{
+    With one index tensor per buffer dimension (all of one shape), yields a
+    tensor of that shape pointing at the indexed elements. Without indices,
+    yields pointers to every element, in the buffer's shape. The pointers
+    feed ordinary tle.load, tle.store and tle.atomic_rmw.
+  }];
+  let arguments = (ins TLEStruct_Buffer:$buffer, Variadic<TLE_IntLike>:$indices);
+  let results = (outs TLE_PtrLike:$result);
+  let assemblyFormat = [{
+    $buffer (`[` $indices^ `]` `:` type($indices))? attr-dict `:` qualified(type($buffer)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TLEStruct_CopyOp : TLEStruct_Op<"copy", [AttrSizedOperandSegments]> {
+  let summary = "Copy a tile between memory levels (tle.gpu.copy)";
+  let description = [{
+    `src` and `dst` are each a local buffer or a tensor of pointers of the
+    same shape. With `async`, the copy completes when `barrier` (required
+    then) is waited on; otherwise it completes before the next operation.
+  }];
+  let arguments = (ins AnyType:$src, AnyType:$dst, Optional<TLE_BoolLike>:$mask,
+                       Optional<TLEStruct_Barrier>:$barrier, UnitAttr:$async);
+  let assemblyFormat = [{
+    $src `to` $dst (`mask` $mask^ `:` type($mask))? (`barrier` $barrier^ `:` qualified(type($barrier)))?
+      attr-dict `:` type($src) `to` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
+def TLEStruct_ToTensorOp : TLEStruct_Op<"to_tensor", [
+    MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "Read a whole local buffer as a tile (tle.dsa.to_tensor)";
+  let arguments = (ins TLEStruct_Buffer:$buffer);
+  let results = (outs TLE_Tensor:$result);
+  let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TLEStruct_ToBufferOp : TLEStruct_Op<"to_buffer", [
+    MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Materialize a tile in a new local buffer (tle.dsa.to_buffer)";
+  let arguments = (ins TLE_Tensor:$src);
+  let results = (outs TLEStruct_Buffer:$buffer);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` qualified(type($buffer))";
+  let hasVerifier = 1;
+}
+
+def TLEStruct_BarrierAllocOp : TLEStruct_Op<"barrier_alloc", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "Allocate a barrier expecting `count` arrivals per phase (tle.gpu.alloc_barrier)";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$count);
+  let results = (outs TLEStruct_Barrier:$barrier);
+  let assemblyFormat = "$count attr-dict `:` qualified(type($barrier))";
+}
+
+def TLEStruct_BarrierArriveOp : TLEStruct_Op<"barrier_arrive"> {
+  let summary = "Arrive on a barrier (tle.gpu.barrier_arrive)";
+  let arguments = (ins TLEStruct_Barrier:$barrier,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>, "1">:$count);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+}
+
+def TLEStruct_BarrierWaitOp : TLEStruct_Op<"barrier_wait"> {
+  let summary = "Wait for a barrier phase to complete (tle.gpu.barrier_wait)";
+  let arguments = (ins TLEStruct_Barrier:$barrier, I32:$phase);
+  let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+}
+
+def TLEStruct_ParallelOp : TLEStruct_Op<"parallel", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "Distribute a region over a named parallel level";
+  let description = [{
+    The region runs once per unit of `level` (a parallel level of the
+    hardware description, e.g. "warp" or "core"); `num` of them
+    participate. Inside, `tle_struct.unit_id` gives the unit's index.
+  }];
+  let arguments = (ins StrAttr:$level, ConfinedAttr<I32Attr, [IntPositive]>:$num);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$level `x` $num $body attr-dict";
+}
+
+def TLEStruct_UnitIdOp : TLEStruct_Op<"unit_id", [Pure]> {
+  let summary = "Index of the executing unit of the enclosing parallel region";
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def TLEStruct_WarpSpecializeOp : TLEStruct_Op<"warp_specialize", [RecursiveMemoryEffects]> {
+  let summary = "Run different regions on different groups of warps (tle.gpu.warp_specialize)";
+  let description = [{
+    Region i runs on `partitionNumWarps[i]` warps; region 0 is the default
+    partition (e.g. compute), the others are producers such as loaders.
+  }];
+  let arguments = (ins DenseI32ArrayAttr:$partitionNumWarps);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$partitions);
+  let assemblyFormat = "$partitionNumWarps $partitions attr-dict";
+  let hasVerifier = 1;
+}
+
+def TLEStruct_YieldOp : TLEStruct_Op<"yield", [Pure, Terminator, ReturnLike,
+    ParentOneOf<["ParallelOp", "WarpSpecializeOp"]>]> {
+  let summary = "Terminate a parallel or warp-specialized region";
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // TLE_STRUCT_OPS_TD

@@ -1,0 +1,58 @@
+// RUN: tle-opt %s | FileCheck %s
+// RUN: tle-opt %s | tle-opt | FileCheck %s
+// RUN: tle-opt %s -mlir-print-op-generic | tle-opt | FileCheck %s
+
+// MoE expert counting: one counter per expert in a block-level buffer, padded
+// so that neighbouring counters fall into different banks.
+// CHECK-LABEL: tle.func @expert_count
+tle.func @expert_count(%ids: tensor<256xi32>, %out: tensor<64x!tle.ptr<i32>>) {
+  // CHECK: tle_struct.alloc {init = 0 : i32} : !tle_struct.buffer<64xi32, "block", #tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>>
+  %counts = tle_struct.alloc {init = 0 : i32} : !tle_struct.buffer<64xi32, "block", #tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>>
+  // CHECK: tle_struct.local_ptr %{{.*}}[%{{.*}}] : tensor<256xi32> : !tle_struct.buffer<64xi32, "block", {{.*}}> -> tensor<256x!tle.ptr<i32, "block">>
+  %ptrs = tle_struct.local_ptr %counts[%ids] : tensor<256xi32> : !tle_struct.buffer<64xi32, "block", #tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>> -> tensor<256x!tle.ptr<i32, "block">>
+  %ones = arith.constant dense<1> : tensor<256xi32>
+  %old = tle.atomic_rmw add %ptrs, %ones {scope = #tle.scope<block>} : tensor<256x!tle.ptr<i32, "block">>, tensor<256xi32>
+  // CHECK: tle_struct.local_ptr %{{.*}} : !tle_struct.buffer<{{.*}}> -> tensor<64x!tle.ptr<i32, "block">>
+  %all = tle_struct.local_ptr %counts : !tle_struct.buffer<64xi32, "block", #tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>> -> tensor<64x!tle.ptr<i32, "block">>
+  %v = tle.load %all : tensor<64x!tle.ptr<i32, "block">>
+  tle.store %out, %v : tensor<64x!tle.ptr<i32>>
+  tle.return
+}
+
+// CHECK-LABEL: tle.func @copies
+tle.func @copies(%src: tensor<64x64x!tle.ptr<f16>>, %mask: tensor<64x64xi1>) {
+  // CHECK: tle_struct.alloc : !tle_struct.buffer<64x64xf16, "spm">
+  %buf = tle_struct.alloc : !tle_struct.buffer<64x64xf16, "spm">
+  // CHECK: tle_struct.barrier_alloc 1 : !tle_struct.barrier<"block">
+  %bar = tle_struct.barrier_alloc 1 : !tle_struct.barrier<"block">
+  // CHECK: tle_struct.copy %{{.*}} to %{{.*}} mask %{{.*}} : tensor<64x64xi1> barrier %{{.*}} : !tle_struct.barrier<"block"> {async} : tensor<64x64x!tle.ptr<f16>> to !tle_struct.buffer<64x64xf16, "spm">
+  tle_struct.copy %src to %buf mask %mask : tensor<64x64xi1> barrier %bar : !tle_struct.barrier<"block"> {async} : tensor<64x64x!tle.ptr<f16>> to !tle_struct.buffer<64x64xf16, "spm">
+  // CHECK: tle_struct.barrier_arrive %{{.*}} : !tle_struct.barrier<"block">
+  tle_struct.barrier_arrive %bar : !tle_struct.barrier<"block">
+  %phase = arith.constant 0 : i32
+  // CHECK: tle_struct.barrier_wait %{{.*}}, %{{.*}} : !tle_struct.barrier<"block">
+  tle_struct.barrier_wait %bar, %phase : !tle_struct.barrier<"block">
+  // CHECK: tle_struct.to_tensor %{{.*}} : !tle_struct.buffer<64x64xf16, "spm"> -> tensor<64x64xf16>
+  %t = tle_struct.to_tensor %buf : !tle_struct.buffer<64x64xf16, "spm"> -> tensor<64x64xf16>
+  // CHECK: tle_struct.to_buffer %{{.*}} {level = "spm"} : tensor<64x64xf16> -> !tle_struct.buffer<64x64xf16, "spm">
+  %b2 = tle_struct.to_buffer %t {level = "spm"} : tensor<64x64xf16> -> !tle_struct.buffer<64x64xf16, "spm">
+  // CHECK: tle_struct.copy %{{.*}} to %{{.*}} : !tle_struct.buffer<64x64xf16, "spm"> to tensor<64x64x!tle.ptr<f16>>
+  tle_struct.copy %b2 to %src : !tle_struct.buffer<64x64xf16, "spm"> to tensor<64x64x!tle.ptr<f16>>
+  tle.return
+}
+
+// CHECK-LABEL: tle.func @levels
+tle.func @levels() {
+  // CHECK: tle_struct.parallel "warp" x 4 {
+  tle_struct.parallel "warp" x 4 {
+    // CHECK: tle_struct.unit_id : i32
+    %u = tle_struct.unit_id : i32
+  }
+  // CHECK: tle_struct.warp_specialize [4, 1] {
+  tle_struct.warp_specialize [4, 1] {
+    tle_struct.yield
+  }, {
+    tle_struct.yield
+  }
+  tle.return
+}

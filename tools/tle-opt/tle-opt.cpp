@@ -1,0 +1,21 @@
+//===- tle-opt.cpp - mlir-opt with the TLE dialects -----------------------===//
+//
+// Parses, verifies, transforms and prints tile IR. Upstream passes a TLE
+// pipeline uses (canonicalize, cse, inline, loop-invariant-code-motion, ...)
+// are available by name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Registration.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+  mlir::DialectRegistry registry;
+  tle::registerTLEDialects(registry);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "TLE tile IR optimizer\n", registry));
+}
