@@ -60,7 +60,9 @@ static LogicalResult verifyValueMatchesPointer(Operation *op, Type ptrType,
 //===----------------------------------------------------------------------===//
 
 LogicalResult MakeRangeOp::verify() {
-  int64_t start = getStart(), end = getEnd();
+  // The attributes are signless; read them as signed 32-bit values.
+  int64_t start = static_cast<int32_t>(getStart());
+  int64_t end = static_cast<int32_t>(getEnd());
   if (start < 0)
     return emitOpError() << "start must be non-negative, got " << start;
   if (end <= start)

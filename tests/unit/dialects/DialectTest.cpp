@@ -77,6 +77,24 @@ TEST_F(DialectTest, MeshLevelIndex) {
   EXPECT_FALSE(mesh.getLevelIndex("block").has_value());
 }
 
+// Empty pipes and meshes cannot be written in the textual form; the C++ API
+// must still reject them.
+TEST_F(DialectTest, EmptyPipeAndMeshAreRejected) {
+  std::string message;
+  auto emitError = [&]() {
+    return mlir::emitError(loc);
+  };
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  EXPECT_FALSE(tle::PipeType::getChecked(emitError, &context, 2, {}));
+  EXPECT_EQ(message, "pipe must carry at least one field");
+  EXPECT_FALSE(tle::MeshType::getChecked(emitError, &context,
+                                         builder.getStrArrayAttr({}), {}));
+  EXPECT_EQ(message, "device mesh must have at least one level");
+}
+
 TEST_F(DialectTest, RawCallFindsVariantByLanguage) {
   auto module = ModuleOp::create(loc);
   builder.setInsertionPointToEnd(module.getBody());

@@ -1,0 +1,48 @@
+// RUN: tle-opt %s -split-input-file -verify-diagnostics
+// One case per verifier rule of the tle_raw dialect.
+
+tle.func @unknown_language(%a: i32) {
+  // expected-error @+1 {{unknown native language 'fortran' (expected one of ptx, cuda, hip, amdgcn, spirv, opencl, llvm, mlir)}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"fortran", "x">] (%a) : (i32) -> i32
+  tle.return
+}
+
+// -----
+
+tle.func @empty_code(%a: i32) {
+  // expected-error @+1 {{native code for 'ptx' is empty}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "">] (%a) : (i32) -> i32
+  tle.return
+}
+
+// -----
+
+tle.func @constraints_not_asm(%a: i32) {
+  // expected-error @+1 {{constraints apply to inline assembly (ptx, amdgcn), not to 'cuda'}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"cuda", "int f(int);" constraints "=r,r">] (%a) : (i32) -> i32
+  tle.return
+}
+
+// -----
+
+tle.func @no_variants(%a: i32) {
+  // expected-error @+1 {{needs at least one native variant}}
+  %0 = tle_raw.call "f" [] (%a) : (i32) -> i32
+  tle.return
+}
+
+// -----
+
+tle.func @not_a_variant(%a: i32) {
+  // expected-error @+1 {{variants must be #tle_raw.variant attributes, got "ptx"}}
+  %0 = tle_raw.call "f" ["ptx"] (%a) : (i32) -> i32
+  tle.return
+}
+
+// -----
+
+tle.func @duplicate_language(%a: i32) {
+  // expected-error @+1 {{has two variants in 'ptx'}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "a">, #tle_raw.variant<"ptx", "b">] (%a) : (i32) -> i32
+  tle.return
+}
