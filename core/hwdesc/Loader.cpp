@@ -17,10 +17,14 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+
+#include <algorithm>
+#include <tuple>
 
 using namespace llvm;
 
@@ -62,12 +66,15 @@ static std::optional<std::string> readFile(StringRef Path,
   return (*Buf)->getBuffer().str();
 }
 
-/// Lists of maps that all have a scalar `name` merge by name (a chip can
-/// override one memory level); any other list is replaced as a whole.
+/// Lists of maps that all have a distinct scalar `name` merge by name (a chip
+/// can override one memory level); any other list is replaced as a whole, so
+/// that duplicate names reach the validator instead of being merged away.
 static bool isNamedList(const Node &N) {
-  return N.Kind == Node::Seq && all_of(N.Items, [](const Node &I) {
+  StringSet<> Names;
+  return N.Kind == Node::Seq && all_of(N.Items, [&](const Node &I) {
            const Node *Name = I.Kind == Node::Map ? I.get("name") : nullptr;
-           return Name && Name->Kind == Node::Scalar;
+           return Name && Name->Kind == Node::Scalar &&
+                  Names.insert(Name->Text).second;
          });
 }
 
@@ -88,14 +95,20 @@ static void merge(Node &Base, Node &&Derived) {
     return;
   }
   if (isNamedList(Base) && isNamedList(Derived) && !Derived.Items.empty()) {
+    // Levels are ordered, so a new element goes right after the element that
+    // precedes it in the derived list (or first, if none does).
+    size_t InsertAt = 0;
     for (Node &D : Derived.Items) {
       auto It = find_if(Base.Items, [&](const Node &B) {
         return B.get("name")->Text == D.get("name")->Text;
       });
-      if (It == Base.Items.end())
-        Base.Items.push_back(std::move(D));
-      else
-        merge(*It, std::move(D));
+      if (It == Base.Items.end()) {
+        Base.Items.insert(Base.Items.begin() + InsertAt, std::move(D));
+        ++InsertAt;
+        continue;
+      }
+      merge(*It, std::move(D));
+      InsertAt = It - Base.Items.begin() + 1;
     }
     Base.L = Derived.L;
     return;
@@ -197,7 +210,7 @@ std::optional<std::string> Resolver::locateBase(const Node &Ext,
   std::vector<std::string> Dirs{Dir.empty() ? std::string(".") : Dir.str()};
   if (Value.contains('/') || Value.ends_with(".yaml")) {
     SmallString<256> P;
-    if (sys::path::is_absolute(Value))
+    if (sys::path::is_absolute(Value) || Dir.empty())
       P = Value;
     else {
       P = Dirs[0];
@@ -228,8 +241,14 @@ std::optional<Node> Resolver::resolve(StringRef Text, StringRef Name,
   if (!Root || Root->Kind != Node::Map)
     return Root;
   const Node *Ext = Root->get("extends");
-  if (!Ext || Ext->Kind != Node::Scalar)
+  if (!Ext)
     return Root;
+  if (Ext->Kind != Node::Scalar) {
+    // The schema check reports the type; without a base, missing keys would
+    // only be noise.
+    BaseFailed = true;
+    return Root;
+  }
 
   std::optional<std::string> BasePath = locateBase(*Ext, Name);
   if (!BasePath) {
@@ -291,7 +310,24 @@ static std::unique_ptr<HwDesc> loadImpl(StringRef Text, StringRef Name,
                     "extends it");
   // With a broken base the merged tree is incomplete: check only the keys
   // this file wrote, so that its own mistakes still show up.
+  size_t First = Out.size();
   validate(*Root, Abstract || R.BaseFailed, Diags);
+  // Report in reading order: this file's problems first, then those in its
+  // bases, each by line and column.
+  // (Position breaks ties, keeping the sort stable without libstdc++'s
+  // deprecated temporary buffer.)
+  std::vector<std::pair<size_t, Diagnostic>> Sorted;
+  for (size_t I = First; I < Out.size(); ++I)
+    Sorted.emplace_back(I, std::move(Out[I]));
+  llvm::sort(Sorted, [&](const auto &A, const auto &B) {
+    auto Key = [&](const std::pair<size_t, Diagnostic> &P) {
+      const Diagnostic &D = P.second;
+      return std::make_tuple(D.File != Name, D.File, D.Line, D.Col, P.first);
+    };
+    return Key(A) < Key(B);
+  });
+  for (size_t I = 0; I < Sorted.size(); ++I)
+    Out[First + I] = std::move(Sorted[I].second);
   if (Diags.count() || Abstract)
     return nullptr;
   return buildHwDesc(std::make_shared<const Node>(std::move(*Root)), Name);

@@ -230,11 +230,22 @@ static void flattenInto(const Node &N, const SchemaNode *S,
     Out.emplace_back(Path, V);
     return;
   }
-  case Node::Map:
-    for (const MapEntry &E : N.Entries)
+  case Node::Map: {
+    auto Visit = [&](const MapEntry &E) {
       flattenInto(E.Value, fieldSchema(S, E.Key),
                   Path.empty() ? E.Key : Path + "." + E.Key, Out);
+    };
+    // Schema order, so that diffs list keys the way files are written.
+    if (S && S->Type == ValueType::Map) {
+      for (const SchemaField &F : S->Fields)
+        if (const MapEntry *E = N.getEntry(F.Key))
+          Visit(*E);
+      return;
+    }
+    for (const MapEntry &E : N.Entries)
+      Visit(E);
     return;
+  }
   case Node::Seq: {
     const SchemaNode *Elem = S && !S->Element.empty() ? &S->Element[0] : nullptr;
     if (all_of(N.Items, [](const Node &I) { return I.Kind == Node::Scalar; })) {

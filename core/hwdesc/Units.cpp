@@ -140,22 +140,21 @@ std::string formatQuantity(double Value, UnitKind Kind) {
   std::string Out;
   raw_string_ostream OS(Out);
   if (Kind == UnitKind::Size) {
-    // Prefer an exact binary unit (how memories are sized), then an exact
-    // decimal one (how HBM capacities are marketed), then plain bytes.
-    static const UnitEntry Binary[] = {{"TiB", 1099511627776.0},
-                                       {"GiB", 1073741824.0},
-                                       {"MiB", 1048576.0},
-                                       {"KiB", 1024.0}};
-    static const UnitEntry Decimal[] = {
-        {"TB", 1e12}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}};
-    for (ArrayRef<UnitEntry> Table : {ArrayRef<UnitEntry>(Binary),
-                                      ArrayRef<UnitEntry>(Decimal)})
-      for (const UnitEntry &U : Table)
-        if (Value >= U.Scale && std::fmod(Value, U.Scale) == 0) {
-          OS << format("%.0f", Value / U.Scale) << U.Suffix;
-          return Out;
-        }
-    OS << format("%.0f", Value) << "B";
+    // The exact unit that gives the smallest number reads best: 60MiB,
+    // 141GB, 228KiB. Binary units win ties, as memories are sized in them.
+    static const UnitEntry Units[] = {
+        {"TiB", 1099511627776.0}, {"TB", 1e12}, {"GiB", 1073741824.0},
+        {"GB", 1e9},              {"MiB", 1048576.0}, {"MB", 1e6},
+        {"KiB", 1024.0},          {"KB", 1e3}};
+    const UnitEntry *Best = nullptr;
+    for (const UnitEntry &U : Units)
+      if (Value >= U.Scale && std::fmod(Value, U.Scale) == 0 &&
+          (!Best || Value / U.Scale < Value / Best->Scale))
+        Best = &U;
+    if (Best)
+      OS << format("%.0f", Value / Best->Scale) << Best->Suffix;
+    else
+      OS << format("%.0f", Value) << "B";
     return Out;
   }
   StringRef Base = Kind == UnitKind::Bandwidth   ? "B/s"

@@ -104,7 +104,8 @@ void SchemaChecker::check(const Node &N, const SchemaNode &S,
   bool WantSeq = S.Type == ValueType::List;
   Node::KindTy Want = WantMap ? Node::Map : WantSeq ? Node::Seq : Node::Scalar;
   if (N.Kind == Node::Null) {
-    Diags.error(N.L, Path, "missing value", describeExpected(S));
+    Diags.error(N.L, Path, Path.empty() ? "empty description" : "missing value",
+                describeExpected(S));
     return;
   }
   if (N.Kind != Want) {

@@ -101,6 +101,10 @@ bool Converter::convert(const YAML::Node &In, const Loc &Parent, Node &Out,
       }
       if (!convert(It->second, E.KeyLoc, E.Value, Depth + 1))
         return false;
+      // yaml-cpp marks an empty value where the next token starts, often
+      // lines later; the key is where the reader should look.
+      if (E.Value.Kind == Node::Null)
+        E.Value.L = E.KeyLoc;
       Out.Entries.push_back(std::move(E));
     }
     return true;

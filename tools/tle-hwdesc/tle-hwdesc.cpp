@@ -94,6 +94,8 @@ static int runValidate(Context &Ctx, ArrayRef<std::string> Files) {
       outs() << F << ": ok\n";
     else
       ++Bad;
+    // Keep "ok" lines and problems in order when both go to one terminal.
+    outs().flush();
   }
   if (Bad)
     errs() << Bad << " of " << Files.size() << " description"
