@@ -12,7 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 
-void tle::registerTLEDialects(mlir::DialectRegistry &registry) {
+void mlir::tle::registerTLEDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::tle::TLEDialect, mlir::tle_struct::TLEStructDialect,
                   mlir::tle_raw::TLERawDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,

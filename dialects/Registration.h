@@ -5,12 +5,12 @@
 
 namespace mlir {
 class DialectRegistry;
-} // namespace mlir
 
 namespace tle {
 /// Adds tle, tle_struct and tle_raw and the upstream dialects their IR uses
 /// (arith, math, scf, cf) to `registry`.
-void registerTLEDialects(mlir::DialectRegistry &registry);
+void registerTLEDialects(DialectRegistry &registry);
 } // namespace tle
+} // namespace mlir
 
 #endif // TLE_DIALECTS_REGISTRATION_H

@@ -15,7 +15,7 @@
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::DialectRegistry registry;
-  tle::registerTLEDialects(registry);
+  mlir::tle::registerTLEDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "TLE tile IR optimizer\n", registry));
 }

@@ -63,7 +63,8 @@ TEST_F(DialectTest, LoadBuilderInfersResultType) {
                                 builder.getFunctionType({ptrTensor}, {}));
   Block *entry = fn.addEntryBlock();
   builder.setInsertionPointToStart(entry);
-  auto load = tle::LoadOp::create(builder, loc, entry->getArgument(0));
+  auto load = tle::LoadOp::create(builder, loc, entry->getArgument(0),
+                                  /*mask=*/Value(), /*other=*/Value());
   tle::ReturnOp::create(builder, loc);
   EXPECT_EQ(load.getType(), RankedTensorType::get({64}, builder.getF16Type()));
   EXPECT_TRUE(succeeded(verify(module)));
