@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -39,7 +40,8 @@ static const char *const Usage =
     "  probe [-o FILE] [--device N]\n"
     "                          describe the local NVIDIA GPU from the CUDA\n"
     "                          driver\n"
-    "  schema                  print the key reference (Markdown table)\n"
+    "  schema [--check FILE]   print the key reference (Markdown table), or\n"
+    "                          check that FILE embeds the current one\n"
     "\n"
     "options:\n"
     "  -I DIR                  also look for descriptions named by `extends`\n"
@@ -190,6 +192,55 @@ static int runProbe(ArrayRef<std::string> Args) {
   return 0;
 }
 
+/// SCHEMA.md embeds the generated key table between two markers; --check
+/// fails when someone changed the schema without regenerating the document
+/// (or edited the table by hand).
+static int runSchema(ArrayRef<std::string> Args) {
+  std::string Table;
+  raw_string_ostream TableOS(Table);
+  printSchemaMarkdown(TableOS);
+  if (Args.empty()) {
+    outs() << Table;
+    return 0;
+  }
+  if (Args.size() != 2 || Args[0] != "--check")
+    return usageError("schema takes no arguments or --check FILE");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Doc = MemoryBuffer::getFile(Args[1]);
+  if (!Doc) {
+    WithColor::error(errs(), "tle-hwdesc")
+        << "cannot read '" << Args[1] << "': " << Doc.getError().message()
+        << "\n";
+    return 1;
+  }
+  StringRef Text = (*Doc)->getBuffer();
+  StringRef Begin = "<!-- BEGIN GENERATED KEY TABLE -->\n";
+  StringRef End = "<!-- END GENERATED KEY TABLE -->";
+  size_t B = Text.find(Begin), E = Text.find(End);
+  if (B == StringRef::npos || E == StringRef::npos || E < B) {
+    WithColor::error(errs(), "tle-hwdesc")
+        << Args[1] << ": no generated key table between markers\n";
+    return 1;
+  }
+  StringRef Embedded = Text.slice(B + Begin.size(), E);
+  if (Embedded == Table) {
+    outs() << Args[1] << ": key table matches the schema\n";
+    return 0;
+  }
+  // Name the first differing row so the fix is obvious.
+  SmallVector<StringRef> Want, Have;
+  StringRef(Table).split(Want, '\n');
+  Embedded.split(Have, '\n');
+  size_t I = 0;
+  while (I < Want.size() && I < Have.size() && Want[I] == Have[I])
+    ++I;
+  WithColor::error(errs(), "tle-hwdesc")
+      << Args[1] << ": key table differs from the schema at row " << I + 1
+      << "; regenerate it with `tle-hwdesc schema`\n"
+      << "  schema:   " << (I < Want.size() ? Want[I] : "<end>") << "\n"
+      << "  document: " << (I < Have.size() ? Have[I] : "<end>") << "\n";
+  return 1;
+}
+
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   if (Argc < 2)
@@ -226,11 +277,7 @@ int main(int Argc, char **Argv) {
     return runNew(Ctx, Args);
   if (Cmd == "probe")
     return runProbe(Args);
-  if (Cmd == "schema") {
-    if (!Args.empty())
-      return usageError("schema takes no arguments");
-    printSchemaMarkdown(outs());
-    return 0;
-  }
+  if (Cmd == "schema")
+    return runSchema(Args);
   return usageError("unknown command '" + Cmd + "'");
 }
