@@ -219,6 +219,8 @@ StringRef tle::frontend::getNodeKindName(NodeKind Kind) {
     return "Continue";
   case NodeKind::Assert:
     return "Assert";
+  case NodeKind::Raise:
+    return "Raise";
   case NodeKind::ExprStmt:
     return "Expr";
   }

@@ -135,6 +135,7 @@ enum class NodeKind {
   Break,
   Continue,
   Assert,
+  Raise,
   ExprStmt,
   FirstStmt = Assign,
   LastStmt = ExprStmt,
@@ -578,6 +579,18 @@ public:
   TLE_AST_LEAF(Assert)
   Expr *Test;
   Expr *Msg;
+};
+
+/// `raise [Exc [from Cause]]`. Parsed rather than rejected because kernels
+/// raise in branches that constexpr conditions make dead (`else: raise
+/// ValueError("unsupported dtype")`); the lowering reports one it reaches.
+class RaiseStmt : public Stmt {
+public:
+  RaiseStmt(llvm::SMRange R, Expr *Exc, Expr *Cause)
+      : Stmt(NodeKind::Raise, R), Exc(Exc), Cause(Cause) {}
+  TLE_AST_LEAF(Raise)
+  Expr *Exc;
+  Expr *Cause;
 };
 
 /// An expression evaluated for its effect (`tl.store(...)`).

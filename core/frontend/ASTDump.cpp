@@ -3,6 +3,7 @@
 #include "core/frontend/ASTDump.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 using namespace tle::frontend;
@@ -95,9 +96,14 @@ std::string Dumper::describe(const Node *N) {
           << (C->IntOverflow ? toString(C->getAPInt(), 10, false)
                              : std::to_string(C->Int));
       break;
-    case VK::Float:
-      Out << " float " << format("%g", C->Float);
+    case VK::Float: {
+      // %g drops the point of integral values; keep the dump unambiguous.
+      std::string F = formatv("{0}", format("%g", C->Float)).str();
+      if (F.find_first_of(".ein") == std::string::npos)
+        F += ".0";
+      Out << " float " << F;
       break;
+    }
     case VK::Imaginary:
       Out << " imaginary " << format("%g", C->Float) << "j";
       break;
@@ -340,6 +346,10 @@ void Dumper::node(StringRef Role, const Node *N) {
   case NodeKind::Assert:
     node("test", cast<AssertStmt>(N)->Test);
     node("msg", cast<AssertStmt>(N)->Msg);
+    return;
+  case NodeKind::Raise:
+    node("exc", cast<RaiseStmt>(N)->Exc);
+    node("cause", cast<RaiseStmt>(N)->Cause);
     return;
   case NodeKind::ExprStmt:
     node("value", cast<ExprStmt>(N)->Value);

@@ -385,14 +385,19 @@ void Parser::extractAutotune(FunctionDef &F) {
 }
 
 /// Whether a module-level right-hand side is a compile-time value worth
-/// recording: literals, names, arithmetic on them and `constexpr(...)`.
-/// Host-side values (calls into torch, the driver, ...) are not.
+/// recording: literals, earlier constants, names from triton modules
+/// (`tl.float16`), arithmetic on them and `constexpr(...)`. Host-side values
+/// (tensors, calls into torch or the driver) are not.
 static bool isConstantLike(const Module &M, const Expr *E) {
   switch (E->getKind()) {
   case NodeKind::Constant:
-  case NodeKind::Name:
-  case NodeKind::Attribute:
     return true;
+  case NodeKind::Name:
+    if (M.lookupConstant(cast<NameExpr>(E)->Id))
+      return true;
+    [[fallthrough]];
+  case NodeKind::Attribute:
+    return StringRef(M.getCanonicalName(E)).starts_with("triton.");
   case NodeKind::UnaryOp:
     return isConstantLike(M, cast<UnaryOpExpr>(E)->Operand);
   case NodeKind::BinOp:
@@ -427,8 +432,7 @@ void Parser::parseModuleConstant() {
   if (!QuietFailed && consumeIf(TokenKind::equal))
     Value = parseExprList();
   bool Ok = !QuietFailed && Value && is(TokenKind::newline) &&
-            isConstantLike(M, Value) &&
-            (!Annotation || isConstantLike(M, Annotation));
+            isConstantLike(M, Value);
   Quiet = false;
   if (Ok)
     M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});

@@ -158,8 +158,15 @@ Stmt *Parser::parseSimpleStatement() {
   case TokenKind::kw_import:
   case TokenKind::kw_from:
     return Unsupported("'import' statement");
-  case TokenKind::kw_raise:
-    return Unsupported("'raise' statement");
+  case TokenKind::kw_raise: {
+    consume();
+    Expr *Exc = nullptr, *Cause = nullptr;
+    if (canStartExpr() && !(Exc = parseTest()))
+      return nullptr;
+    if (Exc && consumeIf(TokenKind::kw_from) && !(Cause = parseTest()))
+      return nullptr;
+    return Ctx.create<RaiseStmt>(rangeFrom(Start), Exc, Cause);
+  }
   case TokenKind::kw_yield:
     return Unsupported("'yield' expression");
   default:

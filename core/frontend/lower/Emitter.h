@@ -1,0 +1,196 @@
+//===- Emitter.h - Lowering state and helpers -------------------*- C++ -*-===//
+//
+// The Emitter walks a jit function's syntax tree and builds tile IR. Python
+// semantics (scoping, constexpr folding, static `if`) are applied while
+// walking; Triton semantics (type promotion, broadcasting, pointer
+// arithmetic) live in Semantics.cpp; library calls in Builtins*.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_FRONTEND_LOWER_EMITTER_H
+#define TLE_FRONTEND_LOWER_EMITTER_H
+
+#include "core/frontend/AST.h"
+#include "core/frontend/Diagnostics.h"
+#include "core/frontend/Module.h"
+#include "core/frontend/lower/Lowering.h"
+#include "core/frontend/lower/TValue.h"
+#include "core/frontend/lower/Types.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace tle::frontend {
+
+/// One argument of a call, with the expression it came from (for
+/// diagnostics; null for arguments the compiler synthesized).
+struct CallArg {
+  TValue Value;
+  const Node *Source = nullptr;
+};
+
+struct CallArgs {
+  std::vector<CallArg> Positional;
+  std::vector<std::pair<std::string, CallArg>> Keywords;
+};
+
+/// Arguments bound to a parameter list by name.
+class BoundArgs {
+public:
+  /// The argument bound to `Name`, or null when it was not passed.
+  const CallArg *get(llvm::StringRef Name) const;
+  bool has(llvm::StringRef Name) const;
+  /// Extra positional arguments of a `*args` parameter.
+  std::vector<CallArg> Rest;
+
+private:
+  friend class Emitter;
+  llvm::StringMap<CallArg> ByName;
+};
+
+/// Lowering failures are reported when they happen; a failed result only
+/// unwinds.
+using Result = mlir::FailureOr<TValue>;
+
+class Emitter {
+public:
+  Emitter(const Module &M, mlir::MLIRContext &Context, DiagnosticEngine &Diags);
+
+  mlir::OwningOpRef<mlir::ModuleOp> lowerKernel(const FunctionDef &F,
+                                                const KernelSpec &Spec);
+
+  //===--- Diagnostics and locations --------------------------------------===//
+  mlir::LogicalResult error(const Node *N, const llvm::Twine &Msg);
+  mlir::LogicalResult error(llvm::SMRange R, const llvm::Twine &Msg);
+  mlir::Location loc(llvm::SMLoc L);
+  mlir::Location loc(const Node *N) {
+    return N ? loc(N->getLoc()) : CurrentLoc;
+  }
+
+  //===--- Binding and calling --------------------------------------------===//
+  /// Binds `Args` to `Params` ("*rest" collects extra positionals); the
+  /// first `NumRequired` parameters must be passed.
+  mlir::FailureOr<BoundArgs> bind(const CallArgs &Args,
+                                  llvm::ArrayRef<llvm::StringRef> Params,
+                                  unsigned NumRequired, llvm::StringRef FnName,
+                                  const Node *Site);
+  Result call(const TValue &Callee, CallArgs &Args, const Node *Site);
+  Result callJit(const FunctionDef &F, CallArgs &Args, const Node *Site);
+  Result callBuiltin(llvm::StringRef Name, CallArgs &Args, const Node *Site);
+  Result callMethod(const TValue &Self, llvm::StringRef Name, CallArgs &Args,
+                    const Node *Site);
+
+  //===--- Triton semantics (Semantics.cpp) -------------------------------===//
+  /// Materializes a constexpr number as an IR scalar of Triton's default
+  /// type (i32, or i64 when it does not fit; fp32; i1).
+  mlir::FailureOr<TValue> toIR(const TValue &V, const Node *Site);
+  mlir::FailureOr<mlir::Value> toIRValue(const TValue &V, const Node *Site);
+  /// Converts an IR value (or constexpr) to `To` keeping its shape.
+  Result cast(const TValue &V, DType To, const Node *Site,
+              bool Bitcast = false);
+  /// Broadcasts an IR value to `Shape` (splatting scalars).
+  Result broadcastTo(const TValue &V, llvm::ArrayRef<int64_t> Shape,
+                     const Node *Site);
+  /// Brings two IR values to one shape (Triton's broadcast_impl_value).
+  mlir::LogicalResult broadcastPair(TValue &L, TValue &R, const Node *Site);
+  /// Triton's computation type for an arithmetic operation.
+  mlir::FailureOr<DType> promote(const TValue &L, const TValue &R,
+                                 bool DivOrMod, const Node *Site);
+  Result binaryOp(BinaryOpKind Op, const TValue &L, const TValue &R,
+                  const Node *Site);
+  Result compare(CmpOpKind Op, const TValue &L, const TValue &R,
+                 const Node *Site);
+  Result unaryOp(UnaryOpKind Op, const TValue &V, const Node *Site);
+  /// arith.select with Triton's promotion of the two branches.
+  Result where(const TValue &Cond, const TValue &X, const TValue &Y,
+               const Node *Site);
+  /// A constexpr scalar splat into a tile of `Shape` and type `Elem`.
+  mlir::Value splatConstant(const TValue &V, DType Elem,
+                            llvm::ArrayRef<int64_t> Shape, const Node *Site);
+
+  //===--- Requirements on arguments (for builtins) -----------------------===//
+  mlir::FailureOr<int64_t> requireInt(const CallArg *A, llvm::StringRef What,
+                                      const Node *Site);
+  mlir::FailureOr<std::vector<int64_t>>
+  requireShape(const CallArg *A, llvm::StringRef What, const Node *Site);
+  mlir::FailureOr<DType> requireDType(const CallArg *A, llvm::StringRef What,
+                                      const Node *Site);
+  mlir::FailureOr<std::string> requireStr(const CallArg *A,
+                                          llvm::StringRef What,
+                                          const Node *Site);
+  /// An IR value (constexpr numbers are materialized).
+  Result requireIR(const CallArg *A, llvm::StringRef What, const Node *Site);
+  /// An IR tile (not a scalar).
+  Result requireTensor(const CallArg *A, llvm::StringRef What,
+                       const Node *Site);
+
+  //===--- Expressions and statements -------------------------------------===//
+  Result lowerExpr(const Expr *E);
+  mlir::LogicalResult lowerBlock(StmtList Body);
+  mlir::LogicalResult lowerStmt(const Stmt *S);
+  mlir::LogicalResult assign(const Expr *Target, const TValue &V);
+
+  /// Lowers a combiner (jit function or lambda) on scalar block arguments
+  /// into `Body`, ending with the terminator built by `MakeTerminator`.
+  mlir::LogicalResult
+  lowerCombiner(const TValue &Fn, mlir::Block &Body, const Node *Site,
+                llvm::function_ref<void(mlir::ValueRange)> MakeTerminator);
+
+  mlir::OpBuilder &getBuilder() { return B; }
+  mlir::MLIRContext *getContext() { return &Context; }
+  const Module &getModule() const { return M; }
+
+  /// Names that a statement list may (re)bind, in first-assignment order.
+  static void collectAssignedNames(StmtList Body,
+                                   llvm::SmallVectorImpl<std::string> &Names);
+
+private:
+  struct Frame {
+    llvm::StringMap<TValue> Vars;
+    const FunctionDef *Fn = nullptr;
+    /// Set by `return` at the end of an inlined function body.
+    std::optional<TValue> ReturnValue;
+  };
+
+  Result lookupName(const NameExpr *N);
+  Result lowerConstant(const ConstantExpr *C);
+  Result lowerCall(const CallExpr *C);
+  Result lowerAttribute(const AttributeExpr *A);
+  Result lowerSubscript(const SubscriptExpr *S);
+  Result lowerBoolOp(const BoolOpExpr *E);
+  Result lowerCompare(const CompareExpr *E);
+  Result lowerIfExp(const IfExpExpr *E);
+  Result attributeOf(const TValue &V, llvm::StringRef Attr, const Node *Site);
+  Result evalModuleConstant(const ModuleConstant &C);
+
+  mlir::LogicalResult lowerIf(const IfStmt *S);
+  mlir::LogicalResult lowerFor(const ForStmt *S);
+  mlir::LogicalResult lowerStaticFor(const ForStmt *S,
+                                     const std::vector<int64_t> &Values);
+  mlir::LogicalResult lowerWhile(const WhileStmt *S);
+  mlir::LogicalResult lowerReturn(const ReturnStmt *S);
+  mlir::LogicalResult lowerAssert(const AssertStmt *S);
+
+  /// The IR values of `Names` currently bound in the frame (constexpr
+  /// numbers materialized), for values carried through loops and ifs.
+  mlir::LogicalResult
+  collectCarried(llvm::ArrayRef<std::string> Names, const Node *Site,
+                 std::vector<std::string> &CarriedNames,
+                 llvm::SmallVectorImpl<mlir::Value> &CarriedValues,
+                 std::vector<bool> &Unsigned);
+
+  Frame &frame() { return Frames.back(); }
+
+  const Module &M;
+  mlir::MLIRContext &Context;
+  DiagnosticEngine &Diags;
+  mlir::OpBuilder B;
+  mlir::Location CurrentLoc;
+  std::vector<Frame> Frames;
+  llvm::StringMap<TValue> ModuleConstants;
+  unsigned InlineDepth = 0;
+};
+
+} // namespace tle::frontend
+
+#endif // TLE_FRONTEND_LOWER_EMITTER_H

@@ -1,0 +1,173 @@
+//===- TValue.cpp - Values seen while lowering a kernel -------------------===//
+
+#include "core/frontend/lower/TValue.h"
+
+#include "core/frontend/lower/Types.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tle::frontend;
+
+TValue TValue::boolean(bool B) {
+  TValue R;
+  R.K = Kind::Bool;
+  R.B = B;
+  return R;
+}
+
+TValue TValue::integer(int64_t I) {
+  TValue R;
+  R.K = Kind::Int;
+  R.I = I;
+  return R;
+}
+
+TValue TValue::floating(double F) {
+  TValue R;
+  R.K = Kind::Float;
+  R.F = F;
+  return R;
+}
+
+TValue TValue::string(llvm::StringRef S) {
+  TValue R;
+  R.K = Kind::Str;
+  R.S = S.str();
+  return R;
+}
+
+TValue TValue::dtype(mlir::Type T, bool IsUnsigned) {
+  TValue R;
+  R.K = Kind::DType;
+  R.Ty = T;
+  R.Unsigned = IsUnsigned;
+  return R;
+}
+
+TValue TValue::tuple(std::vector<TValue> Elts) {
+  TValue R;
+  R.K = Kind::Tuple;
+  R.Elts = std::move(Elts);
+  return R;
+}
+
+TValue TValue::ir(mlir::Value V, bool IsUnsigned) {
+  TValue R;
+  R.K = Kind::IR;
+  R.V = V;
+  R.Ty = V.getType();
+  R.Unsigned = IsUnsigned;
+  return R;
+}
+
+TValue TValue::function(const FunctionDef *F) {
+  TValue R;
+  R.K = Kind::Function;
+  R.Fn = F;
+  return R;
+}
+
+TValue TValue::builtin(llvm::StringRef CanonicalName) {
+  TValue R;
+  R.K = Kind::Builtin;
+  R.S = CanonicalName.str();
+  return R;
+}
+
+TValue TValue::method(TValue Self, llvm::StringRef Name) {
+  TValue R;
+  R.K = Kind::Method;
+  R.S = Name.str();
+  R.Self = std::make_shared<TValue>(std::move(Self));
+  return R;
+}
+
+TValue TValue::lambda(const Expr *E) {
+  TValue R;
+  R.K = Kind::Lambda;
+  R.LambdaExpr = E;
+  return R;
+}
+
+TValue TValue::slice() {
+  TValue R;
+  R.K = Kind::Slice;
+  return R;
+}
+
+double TValue::getNumber() const {
+  switch (K) {
+  case Kind::Bool:
+    return B;
+  case Kind::Int:
+    return static_cast<double>(I);
+  default:
+    return F;
+  }
+}
+
+bool TValue::isTruthy() const {
+  switch (K) {
+  case Kind::None:
+    return false;
+  case Kind::Bool:
+    return B;
+  case Kind::Int:
+    return I != 0;
+  case Kind::Float:
+    return F != 0;
+  case Kind::Str:
+    return !S.empty();
+  case Kind::Tuple:
+    return !Elts.empty();
+  default:
+    return true;
+  }
+}
+
+std::string TValue::describe() const {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  switch (K) {
+  case Kind::None:
+    OS << "None";
+    break;
+  case Kind::Bool:
+    OS << "constexpr bool " << (B ? "True" : "False");
+    break;
+  case Kind::Int:
+    OS << "constexpr int " << I;
+    break;
+  case Kind::Float:
+    OS << "constexpr float " << F;
+    break;
+  case Kind::Str:
+    OS << "constexpr str '" << S << "'";
+    break;
+  case Kind::DType:
+    OS << "dtype " << getDTypeName(Ty, Unsigned);
+    break;
+  case Kind::Tuple:
+    OS << "tuple of " << Elts.size() << " values";
+    break;
+  case Kind::IR:
+    OS << (llvm::isa<mlir::RankedTensorType>(Ty) ? "tensor" : "scalar")
+       << " of type " << getTypeName(Ty, Unsigned);
+    break;
+  case Kind::Function:
+    OS << "jit function";
+    break;
+  case Kind::Builtin:
+    OS << "'" << S << "'";
+    break;
+  case Kind::Method:
+    OS << "method '" << S << "'";
+    break;
+  case Kind::Lambda:
+    OS << "lambda";
+    break;
+  case Kind::Slice:
+    OS << "slice";
+    break;
+  }
+  return Out;
+}

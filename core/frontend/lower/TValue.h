@@ -1,0 +1,102 @@
+//===- TValue.h - Values seen while lowering a kernel -----------*- C++ -*-===//
+//
+// A kernel body manipulates two worlds at once: compile-time Python values
+// (constexpr ints, floats, strings, dtypes, tuples, functions) and IR values
+// (scalars and tiles computed by the kernel). TValue holds either.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_FRONTEND_LOWER_TVALUE_H
+#define TLE_FRONTEND_LOWER_TVALUE_H
+
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tle::frontend {
+class FunctionDef;
+class Expr;
+
+class TValue {
+public:
+  enum class Kind {
+    None,
+    Bool,
+    Int,
+    Float,
+    Str,
+    DType,    ///< A Triton dtype (tl.float16, a pointer type, ...).
+    Tuple,    ///< Python tuple or list of values.
+    IR,       ///< A scalar or tile computed by the kernel.
+    Function, ///< A jit function of the module.
+    Builtin,  ///< A library function or namespace, by canonical name.
+    Method,   ///< `value.name` awaiting a call.
+    Lambda,   ///< A lambda expression (e.g. for heuristics).
+    Slice,    ///< `:` in a subscript.
+  };
+
+  TValue() = default;
+  static TValue none() { return TValue(); }
+  static TValue boolean(bool B);
+  static TValue integer(int64_t I);
+  static TValue floating(double F);
+  static TValue string(llvm::StringRef S);
+  static TValue dtype(mlir::Type T, bool IsUnsigned = false);
+  static TValue tuple(std::vector<TValue> Elts);
+  static TValue ir(mlir::Value V, bool IsUnsigned = false);
+  static TValue function(const FunctionDef *F);
+  static TValue builtin(llvm::StringRef CanonicalName);
+  static TValue method(TValue Self, llvm::StringRef Name);
+  static TValue lambda(const Expr *E);
+  static TValue slice();
+
+  Kind getKind() const { return K; }
+  bool is(Kind Other) const { return K == Other; }
+  /// True for values known at compile time (everything but IR values).
+  bool isConstexpr() const { return K != Kind::IR; }
+  /// True for constexpr numbers (bool, int, float).
+  bool isNumber() const {
+    return K == Kind::Bool || K == Kind::Int || K == Kind::Float;
+  }
+
+  bool getBool() const { return B; }
+  int64_t getInt() const { return I; }
+  double getFloat() const { return F; }
+  /// Bool, int or float as a double.
+  double getNumber() const;
+  llvm::StringRef getStr() const { return S; }
+  mlir::Type getType() const { return Ty; }
+  mlir::Value getValue() const { return V; }
+  bool isUnsigned() const { return Unsigned; }
+  const std::vector<TValue> &getElements() const { return Elts; }
+  const FunctionDef *getFunction() const { return Fn; }
+  const Expr *getLambda() const { return LambdaExpr; }
+  llvm::StringRef getName() const { return S; }
+  const TValue &getSelf() const { return *Self; }
+
+  /// Python truthiness of a constexpr.
+  bool isTruthy() const;
+  /// A short description for diagnostics: "constexpr int 4", "tensor of
+  /// type 'tensor<128xf32>'", "function 'add'".
+  std::string describe() const;
+
+private:
+  Kind K = Kind::None;
+  bool B = false;
+  bool Unsigned = false;
+  int64_t I = 0;
+  double F = 0;
+  std::string S;
+  mlir::Type Ty;
+  mlir::Value V;
+  std::vector<TValue> Elts;
+  const FunctionDef *Fn = nullptr;
+  const Expr *LambdaExpr = nullptr;
+  std::shared_ptr<TValue> Self;
+};
+
+} // namespace tle::frontend
+
+#endif // TLE_FRONTEND_LOWER_TVALUE_H

@@ -1,0 +1,108 @@
+//===- Types.cpp - Triton dtypes and their tile-IR types ------------------===//
+
+#include "core/frontend/lower/Types.h"
+
+#include "dialects/TLE/TLEDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tle::frontend;
+
+std::optional<DType> tle::frontend::lookupDType(llvm::StringRef Name,
+                                                MLIRContext *Context) {
+  Builder B(Context);
+  auto Int = [&](unsigned Width, bool Unsigned) -> std::optional<DType> {
+    return DType{B.getIntegerType(Width), Unsigned};
+  };
+  return llvm::StringSwitch<std::optional<DType>>(Name)
+      .Cases("int1", "i1", Int(1, false))
+      .Cases("int8", "i8", Int(8, false))
+      .Cases("int16", "i16", Int(16, false))
+      .Cases("int32", "i32", Int(32, false))
+      .Cases("int64", "i64", Int(64, false))
+      .Cases("uint8", "u8", Int(8, true))
+      .Cases("uint16", "u16", Int(16, true))
+      .Cases("uint32", "u32", Int(32, true))
+      .Cases("uint64", "u64", Int(64, true))
+      .Cases("float16", "fp16", DType{B.getF16Type()})
+      .Cases("bfloat16", "bf16", DType{B.getBF16Type()})
+      .Cases("float32", "fp32", DType{B.getF32Type()})
+      .Cases("float64", "fp64", DType{B.getF64Type()})
+      .Cases("float8e5", "fp8e5", DType{B.getType<Float8E5M2Type>()})
+      .Cases("float8e4nv", "fp8e4nv", DType{B.getType<Float8E4M3FNType>()})
+      .Default(std::nullopt);
+}
+
+std::optional<DType>
+tle::frontend::parseSignatureType(llvm::StringRef Text, MLIRContext *Context) {
+  Text = Text.trim();
+  if (Text.consume_front("*")) {
+    std::optional<DType> Pointee = parseSignatureType(Text, Context);
+    if (!Pointee)
+      return std::nullopt;
+    return DType{tle::PointerType::get(Pointee->Type)};
+  }
+  return lookupDType(Text, Context);
+}
+
+std::string tle::frontend::getDTypeName(Type T, bool IsUnsigned) {
+  if (auto Ptr = dyn_cast<tle::PointerType>(T))
+    return "*" + getDTypeName(Ptr.getPointeeType());
+  if (auto Int = dyn_cast<IntegerType>(T))
+    return (IsUnsigned ? "u" : "i") + std::to_string(Int.getWidth());
+  if (T.isF16())
+    return "fp16";
+  if (T.isBF16())
+    return "bf16";
+  if (T.isF32())
+    return "fp32";
+  if (T.isF64())
+    return "fp64";
+  if (isa<Float8E5M2Type>(T))
+    return "fp8e5";
+  if (isa<Float8E4M3FNType>(T))
+    return "fp8e4nv";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << T;
+  return S;
+}
+
+std::string tle::frontend::getTypeName(Type T, bool IsUnsigned) {
+  auto Tensor = dyn_cast<RankedTensorType>(T);
+  if (!Tensor)
+    return getDTypeName(T, IsUnsigned);
+  std::string S = "tensor<";
+  for (int64_t Dim : Tensor.getShape())
+    S += std::to_string(Dim) + "x";
+  return S + getDTypeName(Tensor.getElementType(), IsUnsigned) + ">";
+}
+
+Type tle::frontend::getScalarType(Type T) {
+  if (auto Tensor = dyn_cast<RankedTensorType>(T))
+    return Tensor.getElementType();
+  return T;
+}
+
+llvm::ArrayRef<int64_t> tle::frontend::getShape(Type T) {
+  if (auto Tensor = dyn_cast<RankedTensorType>(T))
+    return Tensor.getShape();
+  return {};
+}
+
+Type tle::frontend::withElementType(Type Like, Type Elem) {
+  if (auto Tensor = dyn_cast<RankedTensorType>(Like))
+    return Tensor.clone(Elem);
+  return Elem;
+}
+
+bool tle::frontend::isFloatType(Type T) { return isa<FloatType>(T); }
+bool tle::frontend::isIntType(Type T) { return isa<IntegerType>(T); }
+bool tle::frontend::isBoolType(Type T) { return T.isInteger(1); }
+bool tle::frontend::isPointerType(Type T) { return isa<tle::PointerType>(T); }
+bool tle::frontend::isFp8Type(Type T) {
+  return isa<FloatType>(T) && T.getIntOrFloatBitWidth() == 8;
+}
