@@ -72,8 +72,7 @@ struct Reader {
   Reader sub(StringRef Key) const { return Reader{N ? N->get(Key) : nullptr}; }
 };
 
-template <typename E>
-E enumFrom(ArrayRef<std::string> Names, StringRef Text) {
+template <typename E> E enumFrom(ArrayRef<std::string> Names, StringRef Text) {
   auto It = find(Names, Text);
   return E(It == Names.end() ? 0 : It - Names.begin());
 }

@@ -31,10 +31,11 @@ template <typename T> struct Located {
 } // namespace
 
 static std::optional<Located<int64_t>> getInt(const Node *Parent,
-                                               StringRef Key) {
+                                              StringRef Key) {
   const Node *N = Parent ? Parent->get(Key) : nullptr;
   int64_t V;
-  if (!N || N->Kind != Node::Scalar || N->Quoted || StringRef(N->Text).getAsInteger(10, V))
+  if (!N || N->Kind != Node::Scalar || N->Quoted ||
+      StringRef(N->Text).getAsInteger(10, V))
     return std::nullopt;
   return Located<int64_t>{V, N};
 }
@@ -254,8 +255,7 @@ static void checkLimits(const Node &Root, DiagSink &Diags) {
   auto RegP = getInt(L, "registers_per_processor");
   if (RegT && RegB && RegT->Value > RegB->Value)
     Diags.error(RegT->N->L, "limits.registers_per_thread",
-                std::to_string(RegT->Value) +
-                    " exceeds registers_per_block (" +
+                std::to_string(RegT->Value) + " exceeds registers_per_block (" +
                     std::to_string(RegB->Value) + ")",
                 "per thread <= per block");
   if (RegB && RegP && RegB->Value > RegP->Value)

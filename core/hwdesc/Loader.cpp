@@ -41,8 +41,7 @@ static bool isRegularFile(const Twine &Path) {
 }
 
 /// Reads a file, or explains in one sentence why it could not.
-static std::optional<std::string> readFile(StringRef Path,
-                                           std::string &Why) {
+static std::optional<std::string> readFile(StringRef Path, std::string &Why) {
   sys::fs::file_status St;
   if (std::error_code EC = sys::fs::status(Path, St)) {
     Why = EC.message();
@@ -224,8 +223,7 @@ std::optional<std::string> Resolver::locateBase(const Node &Ext,
       return F;
   }
   Diags.error(Ext.L, "extends", "cannot find '" + Value.str() + "'",
-              "a path relative to the file, or a name in: " +
-                  join(Dirs, ", "));
+              "a path relative to the file, or a name in: " + join(Dirs, ", "));
   return std::nullopt;
 }
 

@@ -80,8 +80,8 @@ namespace {
 class Emitter {
 public:
   Emitter(raw_ostream &OS, bool Scaffold) : OS(OS), Scaffold(Scaffold) {}
-  void map(const Node &N, const SchemaNode *S, unsigned Indent,
-           bool ListItem, bool Comments);
+  void map(const Node &N, const SchemaNode *S, unsigned Indent, bool ListItem,
+           bool Comments);
 
 private:
   void comment(const SchemaField &F, unsigned Indent);
@@ -154,10 +154,10 @@ void Emitter::value(const Node &N, const SchemaNode *S, unsigned Indent,
     map(N, S, Indent + 2, /*ListItem=*/false, Comments);
     return;
   case Node::Seq: {
-    const SchemaNode *Elem = S && !S->Element.empty() ? &S->Element[0] : nullptr;
-    bool AllScalar = all_of(N.Items, [](const Node &I) {
-      return I.Kind == Node::Scalar;
-    });
+    const SchemaNode *Elem =
+        S && !S->Element.empty() ? &S->Element[0] : nullptr;
+    bool AllScalar =
+        all_of(N.Items, [](const Node &I) { return I.Kind == Node::Scalar; });
     if (AllScalar) {
       OS << " [";
       ListSeparator LS;
@@ -189,12 +189,10 @@ void HwDesc::printTree(raw_ostream &OS) const {
   for (const TleMapping &M : getTleMapping()) {
     StringRef Name = M.Level == LevelKind::Grid ? "device" : toString(M.Level);
     OS << "  " << Name << ": {parallel: "
-       << (M.Parallel ? M.Parallel->Name : std::string("none"))
-       << ", memory: ";
+       << (M.Parallel ? M.Parallel->Name : std::string("none")) << ", memory: ";
     if (M.Memory)
       OS << M.Memory->Name << " (" << toString(M.Memory->Kind) << ", "
-         << formatQuantity(double(M.Memory->Size), UnitKind::Size)
-         << ")";
+         << formatQuantity(double(M.Memory->Size), UnitKind::Size) << ")";
     else
       OS << "none";
     if (!M.ViaAlias.empty())
@@ -204,8 +202,7 @@ void HwDesc::printTree(raw_ostream &OS) const {
 }
 
 void HwDesc::printScaffold(raw_ostream &OS) const {
-  OS << "# Hardware description scaffold generated from " << SourceFile
-     << ".\n"
+  OS << "# Hardware description scaffold generated from " << SourceFile << ".\n"
      << "# Replace every figure with one from the vendor's documents and\n"
      << "# cite them here (document title, revision, table).\n"
      << "# To share a family base instead, add `extends: FAMILY` and delete\n"
@@ -247,7 +244,8 @@ static void flattenInto(const Node &N, const SchemaNode *S,
     return;
   }
   case Node::Seq: {
-    const SchemaNode *Elem = S && !S->Element.empty() ? &S->Element[0] : nullptr;
+    const SchemaNode *Elem =
+        S && !S->Element.empty() ? &S->Element[0] : nullptr;
     if (all_of(N.Items, [](const Node &I) { return I.Kind == Node::Scalar; })) {
       std::string V;
       ListSeparator LS;
@@ -259,9 +257,8 @@ static void flattenInto(const Node &N, const SchemaNode *S,
     for (size_t I = 0; I < N.Items.size(); ++I) {
       const Node *Name =
           N.Items[I].Kind == Node::Map ? N.Items[I].get("name") : nullptr;
-      std::string Key = Name && Name->Kind == Node::Scalar
-                            ? Name->Text
-                            : std::to_string(I);
+      std::string Key =
+          Name && Name->Kind == Node::Scalar ? Name->Text : std::to_string(I);
       flattenInto(N.Items[I], Elem, Path + "[" + Key + "]", Out);
     }
     return;

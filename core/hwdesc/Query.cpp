@@ -21,9 +21,7 @@ HwDesc::HwDesc(HwDesc &&) = default;
 HwDesc &HwDesc::operator=(HwDesc &&) = default;
 
 StringRef toString(LevelKind K) { return getLevelKindNames()[unsigned(K)]; }
-StringRef toString(MemoryScope S) {
-  return getMemoryScopeNames()[unsigned(S)];
-}
+StringRef toString(MemoryScope S) { return getMemoryScopeNames()[unsigned(S)]; }
 StringRef toString(MemoryKind K) { return getMemoryKindNames()[unsigned(K)]; }
 StringRef toString(IssueLevel L) { return getIssueLevelNames()[unsigned(L)]; }
 

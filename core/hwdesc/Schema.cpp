@@ -34,13 +34,13 @@ ArrayRef<std::string> getMemoryScopeNames() {
   return Names;
 }
 ArrayRef<std::string> getMemoryKindNames() {
-  static const std::vector<std::string> Names = {
-      "global", "cache", "shared", "scratchpad", "registers"};
+  static const std::vector<std::string> Names = {"global", "cache", "shared",
+                                                 "scratchpad", "registers"};
   return Names;
 }
 ArrayRef<std::string> getIssueLevelNames() {
-  static const std::vector<std::string> Names = {
-      "thread", "warp", "warpgroup", "wavefront", "subgroup"};
+  static const std::vector<std::string> Names = {"thread", "warp", "warpgroup",
+                                                 "wavefront", "subgroup"};
   return Names;
 }
 
@@ -106,25 +106,27 @@ static SchemaField opt(StringRef Key, SchemaNode N, StringRef Doc) {
 
 static const std::vector<std::string> &getDTypes() {
   static const std::vector<std::string> DTypes = {
-      "fp64", "fp32",    "tf32",    "xf32", "fp16", "bf16",  "fp8",
-      "fp8e4m3", "fp8e5m2", "fp6", "fp4", "int32", "int8", "uint8",
-      "int4"};
+      "fp64",    "fp32", "tf32", "xf32",  "fp16", "bf16",  "fp8", "fp8e4m3",
+      "fp8e5m2", "fp6",  "fp4",  "int32", "int8", "uint8", "int4"};
   return DTypes;
 }
 
 static SchemaNode buildSchema() {
   constexpr int64_t Big = int64_t(1) << 40;
-  SchemaNode Features = enumOf(
-      {"async_copy", "tma", "wgmma", "wmma", "mma", "mfma", "wmma_amd",
-       "cooperative_matrix", "fp8", "bf16", "fp16", "fp64", "tf32", "xf32",
-       "int8", "clusters", "dsmem", "mbarrier", "warp_shuffle",
-       "subgroup_shuffle", "sparsity", "setmaxnreg", "dma", "atomics_fp32",
-       "atomics_fp64"});
+  SchemaNode Features =
+      enumOf({"async_copy",  "tma",        "wgmma",        "wmma",
+              "mma",         "mfma",       "wmma_amd",     "cooperative_matrix",
+              "fp8",         "bf16",       "fp16",         "fp64",
+              "tf32",        "xf32",       "int8",         "clusters",
+              "dsmem",       "mbarrier",   "warp_shuffle", "subgroup_shuffle",
+              "sparsity",    "setmaxnreg", "dma",          "atomics_fp32",
+              "atomics_fp64"});
   Features.OpenPrefix = "x_";
 
   SchemaNode ParallelLevel = map({
-      req("name", ident(), "Hardware name of the level (grid, block, "
-                           "workgroup, wavefront, lane, core, ...)."),
+      req("name", ident(),
+          "Hardware name of the level (grid, block, "
+          "workgroup, wavefront, lane, core, ...)."),
       req("kind", enumOf(getLevelKindNames()),
           "The TLE level it implements; kinds must appear in the order "
           "grid, cluster, block, warp, thread."),
@@ -185,8 +187,9 @@ static SchemaNode buildSchema() {
       req("backend", ident(),
           "Key of the backend plugin that serves the chip (nvidia, amd, "
           "spirv, ...)."),
-      req("arch", str(), "Architecture the backend compiles for (sm_90a, "
-                         "gfx942, ...)."),
+      req("arch", str(),
+          "Architecture the backend compiles for (sm_90a, "
+          "gfx942, ...)."),
       opt("extends", str(),
           "Base description: a path relative to this file, or a name "
           "looked up in this file's directory and the search path."),
@@ -224,11 +227,9 @@ static SchemaNode buildSchema() {
                   "Maximum (boost) processor clock."),
               opt("base_clock", quantity(UnitKind::Frequency),
                   "Base processor clock."),
-              opt("matrix_rates",
-                  dynMap(getDTypes(), quantity(UnitKind::Rate)),
+              opt("matrix_rates", dynMap(getDTypes(), quantity(UnitKind::Rate)),
                   "Dense peak rate of the matrix units per input dtype."),
-              opt("vector_rates",
-                  dynMap(getDTypes(), quantity(UnitKind::Rate)),
+              opt("vector_rates", dynMap(getDTypes(), quantity(UnitKind::Rate)),
                   "Peak rate of the vector (non-matrix) units per dtype."),
               opt("matrix_instructions", list(MatrixInstruction),
                   "Matrix instructions, in order of preference."),
@@ -315,8 +316,8 @@ std::string describeType(const SchemaNode &N) {
 static std::string describeRange(const SchemaNode &N) {
   switch (N.Type) {
   case ValueType::Int: {
-    std::string S = "[" + std::to_string(N.Min) + ", " + std::to_string(N.Max) +
-                    "]";
+    std::string S =
+        "[" + std::to_string(N.Min) + ", " + std::to_string(N.Max) + "]";
     return N.PowerOfTwo ? S + ", power of two" : S;
   }
   case ValueType::Enum: {
@@ -345,8 +346,8 @@ static void printRows(raw_ostream &OS, const SchemaNode &N,
   for (const SchemaField &F : N.Fields) {
     std::string Path = Prefix.empty() ? F.Key : Prefix + "." + F.Key;
     OS << "| `" << Path << "` | " << describeType(F.Node) << " | "
-       << (F.Required ? "yes" : "no") << " | " << describeRange(F.Node)
-       << " | " << F.Doc << " |\n";
+       << (F.Required ? "yes" : "no") << " | " << describeRange(F.Node) << " | "
+       << F.Doc << " |\n";
     if (F.Node.Type == ValueType::Map)
       printRows(OS, F.Node, Path);
     else if (F.Node.Type == ValueType::List &&

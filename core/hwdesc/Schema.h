@@ -1,4 +1,5 @@
-//===- Schema.h - Machine-checkable schema of hardware descriptions -*- C++ -*-===//
+//===- Schema.h - Machine-checkable schema of hardware descriptions -*- C++
+//-*-===//
 //
 // Part of the TLE project.
 //

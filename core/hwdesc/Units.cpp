@@ -27,22 +27,30 @@ struct UnitEntry {
 // Units accepted per kind. Case matters: "mb" would be ambiguous between
 // millibits and megabytes, so only the spellings vendors print are accepted.
 static ArrayRef<UnitEntry> getUnits(UnitKind Kind) {
-  static const UnitEntry Sizes[] = {
-      {"B", 1},          {"KB", 1e3},           {"KiB", 1024.0},
-      {"MB", 1e6},       {"MiB", 1048576.0},    {"GB", 1e9},
-      {"GiB", 1073741824.0}, {"TB", 1e12},      {"TiB", 1099511627776.0}};
-  static const UnitEntry Bandwidths[] = {
-      {"B/s", 1},     {"KB/s", 1e3},  {"MB/s", 1e6},
-      {"GB/s", 1e9},  {"TB/s", 1e12}, {"KiB/s", 1024.0},
-      {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0},
-      {"TiB/s", 1099511627776.0}};
+  static const UnitEntry Sizes[] = {{"B", 1},
+                                    {"KB", 1e3},
+                                    {"KiB", 1024.0},
+                                    {"MB", 1e6},
+                                    {"MiB", 1048576.0},
+                                    {"GB", 1e9},
+                                    {"GiB", 1073741824.0},
+                                    {"TB", 1e12},
+                                    {"TiB", 1099511627776.0}};
+  static const UnitEntry Bandwidths[] = {{"B/s", 1},
+                                         {"KB/s", 1e3},
+                                         {"MB/s", 1e6},
+                                         {"GB/s", 1e9},
+                                         {"TB/s", 1e12},
+                                         {"KiB/s", 1024.0},
+                                         {"MiB/s", 1048576.0},
+                                         {"GiB/s", 1073741824.0},
+                                         {"TiB/s", 1099511627776.0}};
   static const UnitEntry Frequencies[] = {
       {"Hz", 1}, {"kHz", 1e3}, {"MHz", 1e6}, {"GHz", 1e9}};
   static const UnitEntry Rates[] = {
-      {"FLOP/s", 1},     {"KFLOP/s", 1e3},  {"MFLOP/s", 1e6},
-      {"GFLOP/s", 1e9},  {"TFLOP/s", 1e12}, {"PFLOP/s", 1e15},
-      {"OP/s", 1},       {"KOP/s", 1e3},    {"MOP/s", 1e6},
-      {"GOP/s", 1e9},    {"TOP/s", 1e12},   {"POP/s", 1e15}};
+      {"FLOP/s", 1},     {"KFLOP/s", 1e3},  {"MFLOP/s", 1e6}, {"GFLOP/s", 1e9},
+      {"TFLOP/s", 1e12}, {"PFLOP/s", 1e15}, {"OP/s", 1},      {"KOP/s", 1e3},
+      {"MOP/s", 1e6},    {"GOP/s", 1e9},    {"TOP/s", 1e12},  {"POP/s", 1e15}};
   switch (Kind) {
   case UnitKind::Size:
     return Sizes;
@@ -142,10 +150,10 @@ std::string formatQuantity(double Value, UnitKind Kind) {
   if (Kind == UnitKind::Size) {
     // The exact unit that gives the smallest number reads best: 60MiB,
     // 141GB, 228KiB. Binary units win ties, as memories are sized in them.
-    static const UnitEntry Units[] = {
-        {"TiB", 1099511627776.0}, {"TB", 1e12}, {"GiB", 1073741824.0},
-        {"GB", 1e9},              {"MiB", 1048576.0}, {"MB", 1e6},
-        {"KiB", 1024.0},          {"KB", 1e3}};
+    static const UnitEntry Units[] = {{"TiB", 1099511627776.0}, {"TB", 1e12},
+                                      {"GiB", 1073741824.0},    {"GB", 1e9},
+                                      {"MiB", 1048576.0},       {"MB", 1e6},
+                                      {"KiB", 1024.0},          {"KB", 1e3}};
     const UnitEntry *Best = nullptr;
     for (const UnitEntry &U : Units)
       if (Value >= U.Scale && std::fmod(Value, U.Scale) == 0 &&
@@ -169,8 +177,7 @@ std::string formatQuantity(double Value, UnitKind Kind) {
     if (Kind == UnitKind::Frequency && Scale > 1e6)
       continue;
     OS << format("%g", Value / Scale)
-       << (Kind == UnitKind::Frequency && Prefix == "K" ? "k" : Prefix)
-       << Base;
+       << (Kind == UnitKind::Frequency && Prefix == "K" ? "k" : Prefix) << Base;
     return Out;
   }
   OS << format("%g", Value) << Base;

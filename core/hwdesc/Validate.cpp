@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/hwdesc/Validate.h"
 #include "core/hwdesc/Node.h"
 #include "core/hwdesc/Schema.h"
-#include "core/hwdesc/Validate.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -50,8 +50,8 @@ std::string describeExpected(const SchemaNode &S) {
            "'_', '.' or '-'";
   case ValueType::Enum:
     return "one of: " + join(S.EnumValues, ", ") +
-           (S.OpenPrefix.empty() ? "" : ", or a name starting with " +
-                                            S.OpenPrefix);
+           (S.OpenPrefix.empty() ? ""
+                                 : ", or a name starting with " + S.OpenPrefix);
   case ValueType::Int: {
     std::string R = "an integer in [" + std::to_string(S.Min) + ", " +
                     std::to_string(S.Max) + "]";
@@ -68,9 +68,8 @@ std::string describeExpected(const SchemaNode &S) {
 bool isIdentifier(StringRef S) {
   if (S.empty() || !(isAlpha(S[0]) || S[0] == '_'))
     return false;
-  return llvm::all_of(S, [](char C) {
-    return isAlnum(C) || C == '_' || C == '.' || C == '-';
-  });
+  return llvm::all_of(
+      S, [](char C) { return isAlnum(C) || C == '_' || C == '.' || C == '-'; });
 }
 
 static std::string quote(StringRef S) { return "'" + S.str() + "'"; }
@@ -84,10 +83,8 @@ public:
 
 private:
   void checkMap(const Node &N, const SchemaNode &S, const std::string &Path);
-  void checkDynMap(const Node &N, const SchemaNode &S,
-                   const std::string &Path);
-  void checkScalar(const Node &N, const SchemaNode &S,
-                   const std::string &Path);
+  void checkDynMap(const Node &N, const SchemaNode &S, const std::string &Path);
+  void checkScalar(const Node &N, const SchemaNode &S, const std::string &Path);
 
   bool Abstract;
   DiagSink &Diags;
@@ -120,8 +117,7 @@ void SchemaChecker::check(const Node &N, const SchemaNode &S,
     return checkDynMap(N, S, Path);
   case ValueType::List:
     if (S.MaxItems && N.Items.size() > S.MaxItems)
-      Diags.error(N.L, Path,
-                  "has " + std::to_string(N.Items.size()) + " items",
+      Diags.error(N.L, Path, "has " + std::to_string(N.Items.size()) + " items",
                   "at most " + std::to_string(S.MaxItems));
     for (size_t I = 0; I < N.Items.size(); ++I)
       check(N.Items[I], S.Element[0], Path + "[" + std::to_string(I) + "]");

@@ -135,7 +135,8 @@ bool probeCudaDevice(int Ordinal, raw_ostream &OS, std::string &Error) {
   int64_t MaxThreads = Get(MaxThreadsPerBlock);
   int64_t ThreadsSM = Get(MaxThreadsPerMultiprocessor);
   int64_t BlocksSM = Get(MaxBlocksPerMultiprocessor);
-  int64_t BX = Get(MaxBlockDimX), BY = Get(MaxBlockDimY), BZ = Get(MaxBlockDimZ);
+  int64_t BX = Get(MaxBlockDimX), BY = Get(MaxBlockDimY),
+          BZ = Get(MaxBlockDimZ);
   int64_t GX = Get(MaxGridDimX), GY = Get(MaxGridDimY), GZ = Get(MaxGridDimZ);
   if (Failed) {
     Error = "cuDeviceGetAttribute failed";
@@ -146,12 +147,14 @@ bool probeCudaDevice(int Ordinal, raw_ostream &OS, std::string &Error) {
   std::string Arch = "sm_" + std::to_string(Major) + std::to_string(Minor);
   if (Major >= 9)
     Arch += "a";
-  StringRef Family = Major == 9 ? "nvidia-hopper"
+  StringRef Family = Major == 9                 ? "nvidia-hopper"
                      : Major == 8 && Minor == 0 ? "nvidia-ampere"
                                                 : "";
   // Double data rate: two transfers per memory clock over the whole bus.
   double Bandwidth = 2.0 * double(MemClockKHz) * 1e3 * double(BusBits) / 8.0;
-  auto Size = [](int64_t B) { return formatQuantity(double(B), UnitKind::Size); };
+  auto Size = [](int64_t B) {
+    return formatQuantity(double(B), UnitKind::Size);
+  };
 
   OS << "# Probed from the CUDA driver by `tle-hwdesc probe` (device "
      << Ordinal << ", compute capability " << Major << "." << Minor << ").\n"
@@ -169,8 +172,8 @@ bool probeCudaDevice(int Ordinal, raw_ostream &OS, std::string &Error) {
      << "  processor_name: SM\n"
      << "  warp_size: " << Warp << "\n"
      << "  levels:\n"
-     << "    - {name: grid, kind: grid, max_dims: [" << GX << ", " << GY
-     << ", " << GZ << "]}\n"
+     << "    - {name: grid, kind: grid, max_dims: [" << GX << ", " << GY << ", "
+     << GZ << "]}\n"
      << "    - {name: block, kind: block, max_threads: " << MaxThreads
      << ", max_dims: [" << BX << ", " << BY << ", " << BZ
      << "], max_resident: " << BlocksSM << "}\n"
@@ -191,8 +194,8 @@ bool probeCudaDevice(int Ordinal, raw_ostream &OS, std::string &Error) {
      << Size(RegsSM * 4) << "}\n"
      << "  aliases: {block: shared, device: global, thread: registers}\n"
      << "compute:\n"
-     << "  clock: " << formatQuantity(double(ClockKHz) * 1e3, UnitKind::Frequency)
-     << "\n"
+     << "  clock: "
+     << formatQuantity(double(ClockKHz) * 1e3, UnitKind::Frequency) << "\n"
      << "limits:\n"
      << "  registers_per_thread: 255\n"
      << "  registers_per_block: " << RegsBlock << "\n"

@@ -42,7 +42,8 @@ std::vector<std::string> loadErrors(llvm::StringRef Text) {
 
 TEST(HwDescTest, FindTargetIgnoresCase) {
   std::vector<std::string> Path{HwDescDir};
-  for (llvm::StringRef Name : {"H200", "h200", "mi300x", "H100 SXM", "h100_sxm"})
+  for (llvm::StringRef Name :
+       {"H200", "h200", "mi300x", "H100 SXM", "h100_sxm"})
     EXPECT_TRUE(findTarget(Name, Path).has_value()) << Name.str();
   EXPECT_FALSE(findTarget("h300", Path).has_value());
   EXPECT_FALSE(findTarget("", Path).has_value());
@@ -179,8 +180,9 @@ limits:
 
 TEST(HwDescTest, InvalidYamlNeverThrows) {
   for (llvm::StringRef Text :
-       {"", "[", "{a: b", "name: [", "- a\n- b", "&a [*a]", ": : :",
-        "name: !!binary x", "extends: /dev/zero", "extends: h200\nextends: x"}) {
+       {"", "[", "{a: b", "name: [", "- a\n- b", "&a [*a]",
+        ": : :", "name: !!binary x", "extends: /dev/zero",
+        "extends: h200\nextends: x"}) {
     std::vector<Diagnostic> Diags;
     LoadOptions Opts;
     EXPECT_EQ(loadBuffer(Text, "bad.yaml", Opts, Diags), nullptr);
