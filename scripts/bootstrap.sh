@@ -6,6 +6,7 @@ set -euo pipefail
 PACKAGES=(
   # LLVM/MLIR 22 (from bookworm-security on Debian 12)
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
+  libclang-rt-22-dev  # libFuzzer for the fuzz targets
   # Build
   cmake ninja-build ccache pkg-config
   # Libraries

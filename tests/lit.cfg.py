@@ -16,7 +16,8 @@ config.substitutions.append(("%tle_src", config.tle_src_root))
 config.substitutions.append(("%tle_obj", config.tle_obj_root))
 
 llvm_config.use_default_substitutions()
-llvm_config.with_environment("PATH", config.tle_tools_dir, append_path=False)
+# Prepend our tools and LLVM's (FileCheck, not) to the inherited PATH.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tle_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["tle-opt", "tlec", "tle-hwdesc", "tle-run"], [config.tle_tools_dir])
