@@ -34,6 +34,10 @@ std::unique_ptr<Module> tle::frontend::parseModule(SourceMgr &SrcMgr,
 //===----------------------------------------------------------------------===//
 
 bool Parser::error(const Twine &Msg) {
+  // Tokens synthesized at the end of the file (after an unclosed bracket,
+  // say) only ever repeat an error that was already reported.
+  if (tok().getSpelling().empty() && Diags.hasErrors())
+    return false;
   return errorAt(tok().getLoc(), Msg, tok().getRange());
 }
 
@@ -63,16 +67,18 @@ unsigned Parser::getLine(SMLoc Loc) const {
   return Diags.getSourceMgr().getLineAndColumn(Loc).first;
 }
 
-void Parser::skipStatement() {
+void Parser::skipStatement(bool OnlyCompoundBlock) {
+  bool EndsWithColon = false;
   while (!is(TokenKind::newline) && !is(TokenKind::eof)) {
-    // A block can only start after a newline, but a dedent can end the
-    // line's enclosing block when the lexer recovered from an error.
+    // A dedent can end the line's enclosing block when the lexer recovered
+    // from an error.
     if (is(TokenKind::dedent))
       return;
+    EndsWithColon = is(TokenKind::colon);
     consume();
   }
   consumeIf(TokenKind::newline);
-  if (is(TokenKind::indent))
+  if ((EndsWithColon || !OnlyCompoundBlock) && is(TokenKind::indent))
     skipBlock();
 }
 
@@ -116,10 +122,10 @@ void Parser::parseModule() {
         parseModuleConstant();
         break;
       }
-      skipStatement();
+      skipStatement(/*OnlyCompoundBlock=*/true);
       break;
     default:
-      skipStatement();
+      skipStatement(/*OnlyCompoundBlock=*/true);
       break;
     }
   }
@@ -149,10 +155,10 @@ void Parser::parseImport() {
     do {
       std::string Path;
       if (!parseDottedName(Path))
-        return skipStatement();
+        return skipStatement(/*OnlyCompoundBlock=*/true);
       if (consumeIf(TokenKind::kw_as)) {
         if (!is(TokenKind::identifier))
-          return skipStatement();
+          return skipStatement(/*OnlyCompoundBlock=*/true);
         Bind(tok().getSpelling(), Path);
         consume();
       } else {
@@ -172,10 +178,10 @@ void Parser::parseImport() {
     if (parseDottedName(Path))
       Base += Path;
     if (Base.empty() || !consumeIf(TokenKind::kw_import))
-      return skipStatement();
+      return skipStatement(/*OnlyCompoundBlock=*/true);
     std::string Prefix = Base.back() == '.' ? Base : Base + ".";
     if (consumeIf(TokenKind::star))
-      return skipStatement();
+      return skipStatement(/*OnlyCompoundBlock=*/true);
     bool Parens = consumeIf(TokenKind::l_paren);
     while (is(TokenKind::identifier)) {
       StringRef Name = tok().getSpelling();
@@ -183,7 +189,7 @@ void Parser::parseImport() {
       StringRef Local = Name;
       if (consumeIf(TokenKind::kw_as)) {
         if (!is(TokenKind::identifier))
-          return skipStatement();
+          return skipStatement(/*OnlyCompoundBlock=*/true);
         Local = tok().getSpelling();
         consume();
       }
@@ -192,11 +198,11 @@ void Parser::parseImport() {
         break;
     }
     if (Parens && !consumeIf(TokenKind::r_paren))
-      return skipStatement();
+      return skipStatement(/*OnlyCompoundBlock=*/true);
   }
   if (consumeIf(TokenKind::semi) && !is(TokenKind::newline))
     return; // The next statement on this line is scanned on its own.
-  skipStatement();
+  skipStatement(/*OnlyCompoundBlock=*/true);
 }
 
 DecoratorKind Parser::classifyDecorator(StringRef Canonical) const {
@@ -234,14 +240,14 @@ void Parser::parseDecorated() {
     consume();
   }
   if (!IsJit && !IsDialect)
-    return skipStatement();
+    return skipStatement(/*OnlyCompoundBlock=*/true);
   if (is(TokenKind::kw_async)) {
     unsupported(tok().getRange(), "'async' function");
     return skipStatement();
   }
   if (!is(TokenKind::kw_def)) {
     // Python only allows def and class after decorators.
-    return skipStatement();
+    return skipStatement(/*OnlyCompoundBlock=*/true);
   }
   size_t DefPos = Pos;
 
@@ -438,5 +444,5 @@ void Parser::parseModuleConstant() {
     M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});
   if (Pos == StartPos)
     consume();
-  skipStatement();
+  skipStatement(/*OnlyCompoundBlock=*/true);
 }

@@ -34,11 +34,22 @@ bool Parser::parseBlock(SmallVectorImpl<Stmt *> &Body, StringRef What,
   return true;
 }
 
+bool Parser::isContinuationClause() const {
+  return tok().isAny(TokenKind::kw_except, TokenKind::kw_finally,
+                     TokenKind::kw_else, TokenKind::kw_elif);
+}
+
 void Parser::parseStatement(SmallVectorImpl<Stmt *> &Out) {
   const Token &T = tok();
   auto Unsupported = [&](StringRef What) {
     unsupported(T.getRange(), What);
+    // Skip the whole construct: decorators with their def, and the
+    // continuation clauses of a compound statement.
+    while (is(TokenKind::at))
+      skipStatement();
     skipStatement();
+    while (isContinuationClause())
+      skipStatement();
   };
   switch (T.getKind()) {
   case TokenKind::newline:

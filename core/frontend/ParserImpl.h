@@ -64,8 +64,12 @@ private:
   void unsupported(llvm::SMRange Range, const llvm::Twine &What);
   unsigned getLine(llvm::SMLoc Loc) const;
 
-  /// Skips the rest of the logical line and a block that follows it.
-  void skipStatement();
+  /// Skips the rest of the logical line and the indented block after it.
+  /// With OnlyCompoundBlock, the block is skipped only when the line is a
+  /// compound statement's header (ends with ':'): the top level uses this so
+  /// that stray indentation is still reported as unexpected; error recovery
+  /// skips any block, which most likely belongs to the broken line.
+  void skipStatement(bool OnlyCompoundBlock = false);
   void skipBlock();
 
   //===--- Top level (ModuleScanner.cpp)
@@ -84,6 +88,9 @@ private:
   bool parseBlock(llvm::SmallVectorImpl<Stmt *> &Body, llvm::StringRef What,
                   llvm::SMLoc HeaderLoc);
   void parseStatement(llvm::SmallVectorImpl<Stmt *> &Out);
+  /// `except`, `finally`, `else`, `elif`: clauses that continue the
+  /// compound statement before them.
+  bool isContinuationClause() const;
   bool parseSimpleStatements(llvm::SmallVectorImpl<Stmt *> &Out);
   Stmt *parseSimpleStatement();
   Stmt *parseExprOrAssign();

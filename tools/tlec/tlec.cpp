@@ -5,6 +5,8 @@
 // tlec FILE.py --list-kernels               list jit and TLE-Raw functions
 //                                           with parameters and autotune
 //                                           configs
+// Several files may be given (e.g. a whole operator library through xargs);
+// each is parsed on its own and the exit status is 1 if any has an error.
 // Each --emit= stage is one function below; later stages (tile IR, ...)
 // start from the same parsed Module.
 //
@@ -25,8 +27,8 @@ enum class EmitKind { None, AST };
 
 cl::OptionCategory TlecCategory("tlec options");
 
-cl::opt<std::string> InputFilename(cl::Positional, cl::desc("<kernel.py>"),
-                                   cl::Required, cl::cat(TlecCategory));
+cl::list<std::string> InputFilenames(cl::Positional, cl::desc("<kernel.py>..."),
+                                     cl::OneOrMore, cl::cat(TlecCategory));
 
 cl::opt<EmitKind> Emit("emit", cl::desc("What to produce"),
                        cl::values(clEnumValN(EmitKind::AST, "ast",
@@ -48,14 +50,14 @@ cl::opt<bool> ListKernels("list-kernels",
 /// The functions selected by --kernel, or null after reporting that the
 /// kernel does not exist.
 static std::optional<std::vector<const FunctionDef *>>
-selectFunctions(const Module &M) {
+selectFunctions(const Module &M, StringRef Filename) {
   std::vector<const FunctionDef *> Selected;
   for (const FunctionDef *F : M.Functions)
     if (KernelName.empty() || F->Name == KernelName)
       Selected.push_back(F);
   if (!KernelName.empty() && Selected.empty()) {
     WithColor::error(errs(), "tlec") << "no jit function named '" << KernelName
-                                     << "' in " << InputFilename << "\n";
+                                     << "' in " << Filename << "\n";
     return std::nullopt;
   }
   return Selected;
@@ -121,15 +123,13 @@ static int emitAST(ArrayRef<const FunctionDef *> Fns, const SourceMgr &SrcMgr,
   return 0;
 }
 
-int main(int argc, char **argv) {
-  InitLLVM X(argc, argv);
-  cl::HideUnrelatedOptions(TlecCategory);
-  cl::ParseCommandLineOptions(argc, argv, "TLE kernel compiler\n");
-
-  auto BufOrErr = MemoryBuffer::getFileOrSTDIN(InputFilename);
+/// Parses one file and runs the requested stages on it; returns the exit
+/// status for that file.
+static int processFile(StringRef Filename, bool PrintHeader) {
+  auto BufOrErr = MemoryBuffer::getFileOrSTDIN(Filename);
   if (std::error_code EC = BufOrErr.getError()) {
     WithColor::error(errs(), "tlec")
-        << "cannot open '" << InputFilename << "': " << EC.message() << "\n";
+        << "cannot open '" << Filename << "': " << EC.message() << "\n";
     return 1;
   }
   SourceMgr SrcMgr;
@@ -140,9 +140,11 @@ int main(int argc, char **argv) {
   if (Diags.hasErrors())
     return 1;
 
-  auto Fns = selectFunctions(*M);
+  auto Fns = selectFunctions(*M, Filename);
   if (!Fns)
     return 1;
+  if (PrintHeader)
+    outs() << "file " << Filename << '\n';
   if (ListKernels)
     listKernels(*M, *Fns, SrcMgr, outs());
   switch (Emit) {
@@ -152,4 +154,15 @@ int main(int argc, char **argv) {
     return emitAST(*Fns, SrcMgr, outs());
   }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(TlecCategory);
+  cl::ParseCommandLineOptions(argc, argv, "TLE kernel compiler\n");
+
+  int Status = 0;
+  for (const std::string &Filename : InputFilenames)
+    Status |= processFile(Filename, InputFilenames.size() > 1);
+  return Status;
 }

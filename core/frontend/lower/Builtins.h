@@ -1,0 +1,41 @@
+//===- Builtins.h - Library functions callable from kernels -----*- C++ -*-===//
+//
+// Library functions are looked up by canonical name: "tl.load",
+// "tl.math.exp2", "tle.extract_tile", "tle.gpu.alloc", "tle_raw.call",
+// or a Python builtin ("range", "min"). canonicalizeName maps the module
+// paths imports resolve to (triton.language.core.load, ...) onto these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_FRONTEND_LOWER_BUILTINS_H
+#define TLE_FRONTEND_LOWER_BUILTINS_H
+
+#include "core/frontend/lower/TValue.h"
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/StringMap.h"
+#include <string>
+
+namespace tle::frontend {
+class Emitter;
+class Node;
+struct CallArgs;
+
+using BuiltinFn = mlir::FailureOr<TValue> (*)(Emitter &E, CallArgs &Args,
+                                              const Node *Site);
+
+/// "triton.language.core.load" -> "tl.load",
+/// "triton.experimental.tle.language.gpu.alloc" -> "tle.gpu.alloc", ...
+std::string canonicalizeName(llvm::StringRef Resolved);
+
+/// The builtin of that canonical name, or null.
+BuiltinFn lookupBuiltin(llvm::StringRef CanonicalName);
+
+/// Each file of builtins adds its own functions.
+void registerLanguageBuiltins(llvm::StringMap<BuiltinFn> &Table);
+void registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table);
+void registerPythonBuiltins(llvm::StringMap<BuiltinFn> &Table);
+void registerTLEBuiltins(llvm::StringMap<BuiltinFn> &Table);
+
+} // namespace tle::frontend
+
+#endif // TLE_FRONTEND_LOWER_BUILTINS_H

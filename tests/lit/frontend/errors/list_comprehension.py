@@ -1,0 +1,11 @@
+# RUN: not tlec %s --emit=ast 2>&1 | FileCheck %s --strict-whitespace --match-full-lines --implicit-check-not=error:
+# CHECK:{{.*}}list_comprehension.py:11:9: error: unsupported syntax in a jit function: list comprehension
+# CHECK-NEXT:    a = [i * 2 for i in range(4)]
+# CHECK-NEXT:        ^~~~~~~~~~~~~~~~~~~~~~~~~
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def kernel(x, y):
+    a = [i * 2 for i in range(4)]

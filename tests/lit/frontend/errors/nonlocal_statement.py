@@ -1,0 +1,11 @@
+# RUN: not tlec %s --emit=ast 2>&1 | FileCheck %s --strict-whitespace --match-full-lines --implicit-check-not=error:
+# CHECK:{{.*}}nonlocal_statement.py:11:5: error: unsupported syntax in a jit function: 'nonlocal' statement
+# CHECK-NEXT:    nonlocal z
+# CHECK-NEXT:    ^~~~~~~~
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def kernel(x, y):
+    nonlocal z

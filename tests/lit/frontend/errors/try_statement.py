@@ -1,0 +1,14 @@
+# RUN: not tlec %s --emit=ast 2>&1 | FileCheck %s --strict-whitespace --match-full-lines --implicit-check-not=error:
+# CHECK:{{.*}}try_statement.py:11:5: error: unsupported syntax in a jit function: 'try' statement
+# CHECK-NEXT:    try:
+# CHECK-NEXT:    ^~~
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def kernel(x, y):
+    try:
+        a = 1
+    except Exception:
+        pass

@@ -1,0 +1,11 @@
+# RUN: not tlec %s --emit=ast 2>&1 | FileCheck %s --strict-whitespace --match-full-lines --implicit-check-not=error:
+# CHECK:{{.*}}unmatched_paren.py:11:14: error: unmatched ')'
+# CHECK-NEXT:    a = x + y)
+# CHECK-NEXT:             ^
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def kernel(x, y):
+    a = x + y)
