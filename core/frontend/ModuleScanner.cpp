@@ -437,12 +437,15 @@ void Parser::parseModuleConstant() {
     Annotation = parseTest();
   if (!QuietFailed && consumeIf(TokenKind::equal))
     Value = parseExprList();
-  bool Ok = !QuietFailed && Value && is(TokenKind::newline) &&
+  bool Ok = !QuietFailed && Value &&
+            tok().isAny(TokenKind::newline, TokenKind::semi) &&
             isConstantLike(M, Value);
   Quiet = false;
   if (Ok)
     M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});
   if (Pos == StartPos)
     consume();
+  if (Ok && consumeIf(TokenKind::semi) && !is(TokenKind::newline))
+    return; // The next statement on this line is scanned on its own.
   skipStatement(/*OnlyCompoundBlock=*/true);
 }

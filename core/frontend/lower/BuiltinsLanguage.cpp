@@ -1,0 +1,1139 @@
+//===- BuiltinsLanguage.cpp - triton.language: tiles and memory -----------===//
+//
+// Program ids, tile construction, loads/stores/atomics, dot, reductions,
+// shape manipulation and casts, with the argument names and defaults of
+// triton.language so keyword calls written for Triton work unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/frontend/lower/Builtins.h"
+#include "core/frontend/lower/Emitter.h"
+
+#include "dialects/TLE/TLEDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace tle::frontend;
+
+namespace {
+/// Shorthands for the builtins below.
+struct Ctx {
+  Emitter &E;
+  CallArgs &Args;
+  const Node *Site;
+  OpBuilder &B;
+  Location L;
+  Ctx(Emitter &E, CallArgs &Args, const Node *Site)
+      : E(E), Args(Args), Site(Site), B(E.getBuilder()), L(E.loc(Site)) {}
+  FailureOr<BoundArgs> bind(llvm::StringRef Fn,
+                            ArrayRef<llvm::StringRef> Params,
+                            unsigned NumRequired) {
+    return E.bind(Args, Params, NumRequired, Fn, Site);
+  }
+  Result fail(const llvm::Twine &Msg) { return failure(E.error(Site, Msg)); }
+};
+
+/// Reads the optional `axis` argument: None, or an int in [-rank, rank).
+FailureOr<std::optional<int64_t>> getAxis(Ctx &C, const BoundArgs &A,
+                                          int64_t Rank,
+                                          llvm::StringRef Name = "axis") {
+  const CallArg *Axis = A.get(Name);
+  if (!Axis || Axis->Value.is(TValue::Kind::None))
+    return std::optional<int64_t>();
+  auto I = C.E.requireInt(Axis, Name, C.Site);
+  if (failed(I))
+    return failure();
+  int64_t V = *I < 0 ? *I + Rank : *I;
+  if (V < 0 || V >= Rank)
+    return failure(C.E.error(Axis->Source ? Axis->Source : C.Site,
+                             Name + " " + llvm::Twine(*I) +
+                                 " is out of range for a tensor of rank " +
+                                 llvm::Twine(Rank)));
+  return std::optional<int64_t>(V);
+}
+
+Result programId(Ctx &C, bool Num) {
+  auto A = C.bind(Num ? "tl.num_programs" : "tl.program_id", {"axis"}, 1);
+  if (failed(A))
+    return failure();
+  auto Axis = C.E.requireInt(A->get("axis"), "axis", C.Site);
+  if (failed(Axis))
+    return failure();
+  if (*Axis < 0 || *Axis > 2)
+    return C.fail("axis must be 0, 1 or 2, got " + llvm::Twine(*Axis));
+  Type I32 = C.B.getI32Type();
+  if (Num)
+    return TValue::ir(tle::GetNumProgramsOp::create(C.B, C.L, I32, *Axis));
+  return TValue::ir(tle::GetProgramIdOp::create(C.B, C.L, I32, *Axis));
+}
+
+Result builtinProgramId(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  return programId(C, false);
+}
+
+Result builtinNumPrograms(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  return programId(C, true);
+}
+
+Result builtinArange(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.arange", {"start", "end"}, 2);
+  if (failed(A))
+    return failure();
+  auto Start = E.requireInt(A->get("start"), "start", Site);
+  auto End = E.requireInt(A->get("end"), "end", Site);
+  if (failed(Start) || failed(End))
+    return failure();
+  int64_t N = *End - *Start;
+  if (N <= 0 || (N & (N - 1)) != 0)
+    return C.fail("tl.arange(" + llvm::Twine(*Start) + ", " +
+                  llvm::Twine(*End) +
+                  "): the range size must be a power of 2, got " +
+                  llvm::Twine(N));
+  if (*Start < 0 || *End > INT32_MAX)
+    return C.fail("tl.arange bounds must lie in [0, 2**31)");
+  auto Type = RankedTensorType::get({N}, C.B.getI32Type());
+  return TValue::ir(tle::MakeRangeOp::create(C.B, C.L, Type, *Start, *End));
+}
+
+Result fullTile(Ctx &C, ArrayRef<int64_t> Shape, const TValue &Value,
+                DType T) {
+  if (Value.isNumber())
+    return TValue::ir(C.E.splatConstant(Value, T, Shape, C.Site),
+                      T.IsUnsigned);
+  auto V = C.E.cast(Value, T, C.Site);
+  if (failed(V))
+    return failure();
+  return C.E.broadcastTo(*V, Shape, C.Site);
+}
+
+Result builtinZeros(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.zeros", {"shape", "dtype"}, 2);
+  if (failed(A))
+    return failure();
+  auto Shape = E.requireShape(A->get("shape"), "shape", Site);
+  auto T = E.requireDType(A->get("dtype"), "dtype", Site);
+  if (failed(Shape) || failed(T))
+    return failure();
+  return fullTile(C, *Shape, TValue::integer(0), *T);
+}
+
+Result builtinFull(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.full", {"shape", "value", "dtype"}, 3);
+  if (failed(A))
+    return failure();
+  auto Shape = E.requireShape(A->get("shape"), "shape", Site);
+  auto T = E.requireDType(A->get("dtype"), "dtype", Site);
+  if (failed(Shape) || failed(T))
+    return failure();
+  return fullTile(C, *Shape, A->get("value")->Value, *T);
+}
+
+Result builtinZerosLike(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.zeros_like", {"input"}, 1);
+  if (failed(A))
+    return failure();
+  auto In = E.requireIR(A->get("input"), "input", Site);
+  if (failed(In))
+    return failure();
+  return fullTile(C, getShape(In->getType()), TValue::integer(0),
+                  DType{getScalarType(In->getType()), In->isUnsigned()});
+}
+
+/// The eviction/cache hints of loads and stores.
+FailureOr<tle::CacheModifier> getCache(Ctx &C, const CallArg *A) {
+  if (!A || A->Value.is(TValue::Kind::None))
+    return tle::CacheModifier::None;
+  auto S = C.E.requireStr(A, "cache_modifier", C.Site);
+  if (failed(S))
+    return failure();
+  auto M = llvm::StringSwitch<std::optional<tle::CacheModifier>>(*S)
+               .Case("", tle::CacheModifier::None)
+               .Case(".ca", tle::CacheModifier::CA)
+               .Case(".cg", tle::CacheModifier::CG)
+               .Case(".cs", tle::CacheModifier::CS)
+               .Case(".wb", tle::CacheModifier::WB)
+               .Case(".wt", tle::CacheModifier::WT)
+               .Case(".cv", tle::CacheModifier::CV)
+               .Default(std::nullopt);
+  if (!M)
+    return failure(C.E.error(A->Source ? A->Source : C.Site,
+                             "unknown cache modifier '" + *S +
+                                 "' (expected .ca, .cg, .cs, .wb, .wt or "
+                                 ".cv)"));
+  return *M;
+}
+
+FailureOr<tle::EvictionPolicy> getEviction(Ctx &C, const CallArg *A) {
+  if (!A || A->Value.is(TValue::Kind::None))
+    return tle::EvictionPolicy::Normal;
+  auto S = C.E.requireStr(A, "eviction_policy", C.Site);
+  if (failed(S))
+    return failure();
+  auto P = llvm::StringSwitch<std::optional<tle::EvictionPolicy>>(*S)
+               .Cases("", "evict_normal", tle::EvictionPolicy::Normal)
+               .Case("evict_first", tle::EvictionPolicy::EvictFirst)
+               .Case("evict_last", tle::EvictionPolicy::EvictLast)
+               .Default(std::nullopt);
+  if (!P)
+    return failure(C.E.error(A->Source ? A->Source : C.Site,
+                             "unknown eviction policy '" + *S +
+                                 "' (expected evict_first or evict_last)"));
+  return *P;
+}
+
+/// A pointer or pointer tile argument.
+Result requirePointer(Ctx &C, const CallArg *A) {
+  if (!A || !A->Value.is(TValue::Kind::IR) ||
+      !isPointerType(getScalarType(A->Value.getType())))
+    return failure(C.E.error(A && A->Source ? A->Source : C.Site,
+                             "pointer must be a pointer or a tensor of "
+                             "pointers, got " +
+                                 (A ? A->Value.describe() : "nothing")));
+  return A->Value;
+}
+
+/// A mask broadcast to the pointer's shape, or null when absent.
+FailureOr<Value> getMask(Ctx &C, const CallArg *A, const TValue &Ptr) {
+  if (!A || A->Value.is(TValue::Kind::None))
+    return Value();
+  auto M = C.E.cast(A->Value, DType{C.B.getI1Type()},
+                    A->Source ? A->Source : C.Site);
+  if (failed(M))
+    return failure();
+  auto BM = C.E.broadcastTo(*M, getShape(Ptr.getType()),
+                            A->Source ? A->Source : C.Site);
+  if (failed(BM))
+    return failure();
+  if (isa<RankedTensorType>(BM->getType()) !=
+      isa<RankedTensorType>(Ptr.getType()))
+    return failure(C.E.error(A->Source ? A->Source : C.Site,
+                             "a tensor mask needs a tensor of pointers"));
+  return BM->getValue();
+}
+
+/// `value` converted to the pointee type and broadcast to the pointer shape.
+Result valueForPointer(Ctx &C, const CallArg *A, const TValue &Ptr) {
+  Type Pointee =
+      cast<tle::PointerType>(getScalarType(Ptr.getType())).getPointeeType();
+  const Node *Src = A->Source ? A->Source : C.Site;
+  auto V = C.E.cast(A->Value, DType{Pointee}, Src);
+  if (failed(V))
+    return failure();
+  auto BV = C.E.broadcastTo(*V, getShape(Ptr.getType()), Src);
+  if (failed(BV))
+    return failure();
+  if (isa<RankedTensorType>(BV->getType()) !=
+      isa<RankedTensorType>(Ptr.getType()))
+    return failure(C.E.error(Src, "cannot store a tensor through a scalar "
+                                  "pointer"));
+  return BV;
+}
+
+Result builtinLoad(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.load",
+                  {"pointer", "mask", "other", "boundary_check",
+                   "padding_option", "cache_modifier", "eviction_policy",
+                   "volatile"},
+                  1);
+  if (failed(A))
+    return failure();
+  if (A->has("boundary_check"))
+    return C.fail("boundary_check applies to block pointers, which Triton "
+                  "removed; use tl.make_tensor_descriptor instead");
+  auto Ptr = requirePointer(C, A->get("pointer"));
+  if (failed(Ptr))
+    return failure();
+  auto Mask = getMask(C, A->get("mask"), *Ptr);
+  if (failed(Mask))
+    return failure();
+  Value Other;
+  if (A->has("other")) {
+    if (!*Mask)
+      return C.fail("'other' needs a 'mask'");
+    auto O = valueForPointer(C, A->get("other"), *Ptr);
+    if (failed(O))
+      return failure();
+    Other = O->getValue();
+  }
+  auto Cache = getCache(C, A->get("cache_modifier"));
+  auto Evict = getEviction(C, A->get("eviction_policy"));
+  if (failed(Cache) || failed(Evict))
+    return failure();
+  bool Volatile = A->has("volatile") && A->get("volatile")->Value.isTruthy();
+  auto Load = tle::LoadOp::create(C.B, C.L, Ptr->getValue(), *Mask, Other,
+                                  *Cache, *Evict, Volatile);
+  return TValue::ir(Load);
+}
+
+Result builtinStore(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.store",
+                  {"pointer", "value", "mask", "boundary_check",
+                   "cache_modifier", "eviction_policy"},
+                  2);
+  if (failed(A))
+    return failure();
+  if (A->has("boundary_check"))
+    return C.fail("boundary_check applies to block pointers, which Triton "
+                  "removed; use tl.make_tensor_descriptor instead");
+  auto Ptr = requirePointer(C, A->get("pointer"));
+  if (failed(Ptr))
+    return failure();
+  auto V = valueForPointer(C, A->get("value"), *Ptr);
+  auto Mask = getMask(C, A->get("mask"), *Ptr);
+  if (failed(V) || failed(Mask))
+    return failure();
+  auto Cache = getCache(C, A->get("cache_modifier"));
+  auto Evict = getEviction(C, A->get("eviction_policy"));
+  if (failed(Cache) || failed(Evict))
+    return failure();
+  tle::StoreOp::create(C.B, C.L, Ptr->getValue(), V->getValue(), *Mask,
+                       *Cache, *Evict);
+  return TValue::none();
+}
+
+FailureOr<tle::MemSemantic> getSem(Ctx &C, const CallArg *A) {
+  if (!A || A->Value.is(TValue::Kind::None))
+    return tle::MemSemantic::AcqRel;
+  auto S = C.E.requireStr(A, "sem", C.Site);
+  if (failed(S))
+    return failure();
+  auto R = llvm::StringSwitch<std::optional<tle::MemSemantic>>(*S)
+               .Case("relaxed", tle::MemSemantic::Relaxed)
+               .Case("acquire", tle::MemSemantic::Acquire)
+               .Case("release", tle::MemSemantic::Release)
+               .Case("acq_rel", tle::MemSemantic::AcqRel)
+               .Default(std::nullopt);
+  if (!R)
+    return failure(C.E.error(A->Source ? A->Source : C.Site,
+                             "unknown memory semantic '" + *S +
+                                 "' (expected relaxed, acquire, release or "
+                                 "acq_rel)"));
+  return *R;
+}
+
+FailureOr<tle::MemScope> getScope(Ctx &C, const CallArg *A) {
+  if (!A || A->Value.is(TValue::Kind::None))
+    return tle::MemScope::Device;
+  auto S = C.E.requireStr(A, "scope", C.Site);
+  if (failed(S))
+    return failure();
+  auto R = llvm::StringSwitch<std::optional<tle::MemScope>>(*S)
+               .Cases("cta", "block", tle::MemScope::Block)
+               .Case("cluster", tle::MemScope::Cluster)
+               .Cases("gpu", "device", tle::MemScope::Device)
+               .Cases("sys", "system", tle::MemScope::System)
+               .Default(std::nullopt);
+  if (!R)
+    return failure(C.E.error(A->Source ? A->Source : C.Site,
+                             "unknown scope '" + *S +
+                                 "' (expected cta, cluster, gpu or sys)"));
+  return *R;
+}
+
+Result atomicRMW(Emitter &E, CallArgs &Args, const Node *Site,
+                 llvm::StringRef Fn, tle::RMWKind IntKind,
+                 std::optional<tle::RMWKind> FloatKind) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind(Fn, {"pointer", "val", "mask", "sem", "scope"}, 2);
+  if (failed(A))
+    return failure();
+  auto Ptr = requirePointer(C, A->get("pointer"));
+  if (failed(Ptr))
+    return failure();
+  auto V = valueForPointer(C, A->get("val"), *Ptr);
+  auto Mask = getMask(C, A->get("mask"), *Ptr);
+  auto Sem = getSem(C, A->get("sem"));
+  auto Scope = getScope(C, A->get("scope"));
+  if (failed(V) || failed(Mask) || failed(Sem) || failed(Scope))
+    return failure();
+  tle::RMWKind Kind = IntKind;
+  Type Elem = getScalarType(V->getType());
+  if (isFloatType(Elem)) {
+    if (!FloatKind)
+      return C.fail(Fn + " needs integer values, got " + V->describe());
+    Kind = *FloatKind;
+  } else if (A->get("pointer")->Value.isUnsigned()) {
+    if (Kind == tle::RMWKind::Max)
+      Kind = tle::RMWKind::UMax;
+    if (Kind == tle::RMWKind::Min)
+      Kind = tle::RMWKind::UMin;
+  }
+  auto Op = tle::AtomicRMWOp::create(C.B, C.L, V->getType(), Kind,
+                                     Ptr->getValue(), V->getValue(), *Mask,
+                                     *Sem, *Scope);
+  return TValue::ir(Op, V->isUnsigned());
+}
+
+#define TLE_ATOMIC(Name, IntKind, FloatKind)                                   \
+  Result builtinAtomic##Name(Emitter &E, CallArgs &Args, const Node *Site) {   \
+    return atomicRMW(E, Args, Site, "tl.atomic_" #Name, IntKind, FloatKind);   \
+  }
+TLE_ATOMIC(add, tle::RMWKind::Add, tle::RMWKind::FAdd)
+TLE_ATOMIC(max, tle::RMWKind::Max, tle::RMWKind::Max)
+TLE_ATOMIC(min, tle::RMWKind::Min, tle::RMWKind::Min)
+TLE_ATOMIC(and, tle::RMWKind::And, std::nullopt)
+TLE_ATOMIC(or, tle::RMWKind::Or, std::nullopt)
+TLE_ATOMIC(xor, tle::RMWKind::Xor, std::nullopt)
+TLE_ATOMIC(xchg, tle::RMWKind::Xchg, tle::RMWKind::Xchg)
+#undef TLE_ATOMIC
+
+Result builtinAtomicCas(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.atomic_cas", {"pointer", "cmp", "val", "sem", "scope"},
+                  3);
+  if (failed(A))
+    return failure();
+  auto Ptr = requirePointer(C, A->get("pointer"));
+  if (failed(Ptr))
+    return failure();
+  auto Cmp = valueForPointer(C, A->get("cmp"), *Ptr);
+  auto V = valueForPointer(C, A->get("val"), *Ptr);
+  auto Sem = getSem(C, A->get("sem"));
+  auto Scope = getScope(C, A->get("scope"));
+  if (failed(Cmp) || failed(V) || failed(Sem) || failed(Scope))
+    return failure();
+  return TValue::ir(tle::AtomicCASOp::create(C.B, C.L, Ptr->getValue(),
+                                             Cmp->getValue(), V->getValue(),
+                                             *Sem, *Scope));
+}
+
+Result builtinDot(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.dot",
+                  {"input", "other", "acc", "input_precision", "allow_tf32",
+                   "max_num_imprecise_acc", "out_dtype"},
+                  2);
+  if (failed(A))
+    return failure();
+  auto X = E.requireTensor(A->get("input"), "input", Site);
+  auto Y = E.requireTensor(A->get("other"), "other", Site);
+  if (failed(X) || failed(Y))
+    return failure();
+  Type XE = getScalarType(X->getType()), YE = getScalarType(Y->getType());
+  auto XT = cast<RankedTensorType>(X->getType());
+  auto YT = cast<RankedTensorType>(Y->getType());
+  if (XT.getRank() != YT.getRank() || XT.getRank() < 2 || XT.getRank() > 3)
+    return C.fail("tl.dot needs two 2-D (or 3-D batched) tensors, got " +
+                  X->describe() + " and " + Y->describe());
+  if (XT.getShape().back() != YT.getShape()[YT.getRank() - 2])
+    return C.fail("tl.dot: the inner dimensions differ: " + X->describe() +
+                  " and " + Y->describe());
+  for (int64_t D : {XT.getShape()[XT.getRank() - 2], XT.getShape().back(),
+                    YT.getShape().back()})
+    if (D < 16)
+      return C.fail("tl.dot needs every dimension to be at least 16, got " +
+                    X->describe() + " and " + Y->describe());
+  Value XV = X->getValue(), YV = Y->getValue();
+  if (XE != YE && !(isFp8Type(XE) && isFp8Type(YE))) {
+    // Mixed operands compute in the promoted type, as Triton does.
+    auto T = E.promote(*X, *Y, false, Site);
+    if (failed(T))
+      return failure();
+    auto CX = E.cast(*X, *T, Site), CY = E.cast(*Y, *T, Site);
+    if (failed(CX) || failed(CY))
+      return failure();
+    XV = CX->getValue();
+    YV = CY->getValue();
+    XE = YE = T->Type;
+  }
+  DType Out{C.B.getF32Type()};
+  if (A->has("out_dtype")) {
+    auto T = E.requireDType(A->get("out_dtype"), "out_dtype", Site);
+    if (failed(T))
+      return failure();
+    Out = *T;
+  }
+  if (isIntType(XE))
+    Out = DType{C.B.getI32Type()};
+  SmallVector<int64_t> Shape(XT.getShape().drop_back());
+  Shape.push_back(YT.getShape().back());
+  Value Acc;
+  if (A->has("acc")) {
+    auto AccV = E.requireTensor(A->get("acc"), "acc", Site);
+    if (failed(AccV))
+      return failure();
+    if (getShape(AccV->getType()) != ArrayRef<int64_t>(Shape))
+      return C.fail("tl.dot: the accumulator " + AccV->describe() +
+                    " does not have the result shape");
+    Acc = AccV->getValue();
+  } else {
+    Acc = E.splatConstant(TValue::integer(0), Out, Shape, Site);
+  }
+  auto Precision = tle::InputPrecision::TF32;
+  if (A->has("input_precision")) {
+    auto P = E.requireStr(A->get("input_precision"), "input_precision", Site);
+    if (failed(P))
+      return failure();
+    auto R = llvm::StringSwitch<std::optional<tle::InputPrecision>>(*P)
+                 .Case("tf32", tle::InputPrecision::TF32)
+                 .Case("tf32x3", tle::InputPrecision::TF32x3)
+                 .Case("ieee", tle::InputPrecision::IEEE)
+                 .Default(std::nullopt);
+    if (!R)
+      return C.fail("unknown input_precision '" + *P +
+                    "' (expected tf32, tf32x3 or ieee)");
+    Precision = *R;
+  } else if (A->has("allow_tf32") &&
+             !A->get("allow_tf32")->Value.isTruthy()) {
+    Precision = tle::InputPrecision::IEEE;
+  }
+  int64_t MaxImprecise = 0;
+  if (A->has("max_num_imprecise_acc")) {
+    auto N = E.requireInt(A->get("max_num_imprecise_acc"),
+                          "max_num_imprecise_acc", Site);
+    if (failed(N))
+      return failure();
+    MaxImprecise = *N;
+  }
+  return TValue::ir(tle::DotOp::create(C.B, C.L, XV, YV, Acc, Precision,
+                                       MaxImprecise));
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+Result builtinReshape(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  // tl.reshape(x, shape, can_reorder=False) or x.reshape(d0, d1, ...).
+  auto A = C.bind("tl.reshape", {"input", "shape", "can_reorder", "*dims"}, 2);
+  if (failed(A))
+    return failure();
+  auto X = E.requireIR(A->get("input"), "input", Site);
+  if (failed(X))
+    return failure();
+  CallArg ShapeArg = *A->get("shape");
+  if (!A->Rest.empty()) {
+    std::vector<TValue> Dims{ShapeArg.Value};
+    for (const CallArg &R : A->Rest)
+      Dims.push_back(R.Value);
+    ShapeArg.Value = TValue::tuple(Dims);
+  }
+  auto Shape = E.requireShape(&ShapeArg, "shape", Site);
+  if (failed(Shape))
+    return failure();
+  int64_t N = 1, M = 1;
+  for (int64_t D : getShape(X->getType()))
+    N *= D;
+  for (int64_t D : *Shape)
+    M *= D;
+  if (N != M)
+    return C.fail("cannot reshape " + X->describe() + " (" + llvm::Twine(N) +
+                  " elements) into " + llvm::Twine(M) + " elements");
+  Value In = X->getValue();
+  if (!isa<RankedTensorType>(In.getType()))
+    return E.broadcastTo(*X, *Shape, Site);
+  bool Reorder = A->has("can_reorder") && A->get("can_reorder")->Value.isTruthy();
+  auto Type = RankedTensorType::get(*Shape, getScalarType(In.getType()));
+  return TValue::ir(tle::ReshapeOp::create(C.B, C.L, Type, In, Reorder),
+                    X->isUnsigned());
+}
+
+Result builtinRavel(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.ravel", {"x"}, 1);
+  if (failed(A))
+    return failure();
+  auto X = E.requireTensor(A->get("x"), "x", Site);
+  if (failed(X))
+    return failure();
+  int64_t N = 1;
+  for (int64_t D : getShape(X->getType()))
+    N *= D;
+  auto Type = RankedTensorType::get({N}, getScalarType(X->getType()));
+  return TValue::ir(
+      tle::ReshapeOp::create(C.B, C.L, Type, X->getValue(), true),
+      X->isUnsigned());
+}
+
+Result builtinTrans(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.trans", {"input", "*dims"}, 1);
+  if (failed(A))
+    return failure();
+  auto X = E.requireTensor(A->get("input"), "input", Site);
+  if (failed(X))
+    return failure();
+  auto T = cast<RankedTensorType>(X->getType());
+  SmallVector<int32_t> Order;
+  std::vector<TValue> Dims;
+  if (A->Rest.size() == 1 && A->Rest[0].Value.is(TValue::Kind::Tuple))
+    Dims = A->Rest[0].Value.getElements();
+  else
+    for (const CallArg &R : A->Rest)
+      Dims.push_back(R.Value);
+  for (const TValue &D : Dims) {
+    if (!D.is(TValue::Kind::Int))
+      return C.fail("dims must be constexpr ints, got " + D.describe());
+    Order.push_back(D.getInt());
+  }
+  if (Order.empty()) {
+    if (T.getRank() != 2)
+      return C.fail("tl.trans without dims needs a 2-D tensor, got " +
+                    X->describe());
+    Order = {1, 0};
+  }
+  if (static_cast<int64_t>(Order.size()) != T.getRank())
+    return C.fail("dims has " + llvm::Twine(Order.size()) +
+                  " entries for a tensor of rank " + llvm::Twine(T.getRank()));
+  SmallVector<int64_t> Shape;
+  for (int32_t D : Order) {
+    if (D < 0 || D >= T.getRank())
+      return C.fail("dims must be a permutation of 0.." +
+                    llvm::Twine(T.getRank() - 1));
+    Shape.push_back(T.getDimSize(D));
+  }
+  return TValue::ir(tle::TransOp::create(C.B, C.L, T.clone(Shape),
+                                         X->getValue(), Order),
+                    X->isUnsigned());
+}
+
+Result builtinPermute(Emitter &E, CallArgs &Args, const Node *Site) {
+  return builtinTrans(E, Args, Site);
+}
+
+Result builtinExpandDims(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.expand_dims", {"input", "axis"}, 2);
+  if (failed(A))
+    return failure();
+  auto X = E.requireIR(A->get("input"), "input", Site);
+  if (failed(X))
+    return failure();
+  std::vector<int64_t> Axes;
+  const TValue &AxisV = A->get("axis")->Value;
+  if (AxisV.is(TValue::Kind::Tuple)) {
+    for (const TValue &V : AxisV.getElements())
+      Axes.push_back(V.is(TValue::Kind::Int) ? V.getInt() : INT64_MIN);
+  } else {
+    auto I = E.requireInt(A->get("axis"), "axis", Site);
+    if (failed(I))
+      return failure();
+    Axes.push_back(*I);
+  }
+  TValue V = *X;
+  for (int64_t Axis : Axes) {
+    int64_t Rank = getShape(V.getType()).size();
+    if (Axis < 0)
+      Axis += Rank + 1;
+    if (Axis < 0 || Axis > Rank)
+      return C.fail("axis is out of range for a tensor of rank " +
+                    llvm::Twine(Rank));
+    Value In = V.getValue();
+    if (!isa<RankedTensorType>(In.getType()))
+      In = tle::SplatOp::create(C.B, C.L, RankedTensorType::get({}, In.getType()),
+                                In);
+    auto T = cast<RankedTensorType>(In.getType());
+    SmallVector<int64_t> Shape(T.getShape());
+    Shape.insert(Shape.begin() + Axis, 1);
+    V = TValue::ir(tle::ExpandDimsOp::create(C.B, C.L, T.clone(Shape), In,
+                                             C.B.getI32IntegerAttr(Axis)),
+                   V.isUnsigned());
+  }
+  return V;
+}
+
+Result builtinBroadcastTo(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.broadcast_to", {"input", "shape", "*dims"}, 2);
+  if (failed(A))
+    return failure();
+  CallArg ShapeArg = *A->get("shape");
+  if (!A->Rest.empty()) {
+    std::vector<TValue> Dims{ShapeArg.Value};
+    for (const CallArg &R : A->Rest)
+      Dims.push_back(R.Value);
+    ShapeArg.Value = TValue::tuple(Dims);
+  }
+  auto Shape = E.requireShape(&ShapeArg, "shape", Site);
+  if (failed(Shape))
+    return failure();
+  return E.broadcastTo(A->get("input")->Value, *Shape, Site);
+}
+
+Result builtinBroadcast(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.broadcast", {"input", "other"}, 2);
+  if (failed(A))
+    return failure();
+  TValue X = A->get("input")->Value, Y = A->get("other")->Value;
+  if (failed(E.broadcastPair(X, Y, Site)))
+    return failure();
+  return TValue::tuple({X, Y});
+}
+
+Result builtinJoin(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.join", {"a", "b"}, 2);
+  if (failed(A))
+    return failure();
+  TValue X = A->get("a")->Value, Y = A->get("b")->Value;
+  if (failed(E.broadcastPair(X, Y, Site)))
+    return failure();
+  if (X.getType() != Y.getType())
+    return C.fail("tl.join needs operands of one type, got " + X.describe() +
+                  " and " + Y.describe());
+  Value XV = X.getValue(), YV = Y.getValue();
+  if (!isa<RankedTensorType>(XV.getType())) {
+    auto T = RankedTensorType::get({}, XV.getType());
+    XV = tle::SplatOp::create(C.B, C.L, T, XV);
+    YV = tle::SplatOp::create(C.B, C.L, T, YV);
+  }
+  auto T = cast<RankedTensorType>(XV.getType());
+  SmallVector<int64_t> Shape(T.getShape());
+  Shape.push_back(2);
+  return TValue::ir(tle::JoinOp::create(C.B, C.L, T.clone(Shape), XV, YV),
+                    X.isUnsigned());
+}
+
+Result builtinSplit(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.split", {"a"}, 1);
+  if (failed(A))
+    return failure();
+  auto X = E.requireTensor(A->get("a"), "a", Site);
+  if (failed(X))
+    return failure();
+  auto T = cast<RankedTensorType>(X->getType());
+  if (T.getShape().back() != 2)
+    return C.fail("tl.split needs a last dimension of size 2, got " +
+                  X->describe());
+  auto Half = T.clone(T.getShape().drop_back());
+  auto Op = tle::SplitOp::create(C.B, C.L, Half, Half, X->getValue());
+  return TValue::tuple({TValue::ir(Op.getLhs(), X->isUnsigned()),
+                        TValue::ir(Op.getRhs(), X->isUnsigned())});
+}
+
+Result builtinCat(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.cat", {"input", "other", "can_reorder"}, 2);
+  if (failed(A))
+    return failure();
+  auto X = E.requireTensor(A->get("input"), "input", Site);
+  auto Y = E.requireTensor(A->get("other"), "other", Site);
+  if (failed(X) || failed(Y))
+    return failure();
+  auto XT = cast<RankedTensorType>(X->getType());
+  auto YT = cast<RankedTensorType>(Y->getType());
+  if (XT.getElementType() != YT.getElementType() ||
+      XT.getShape().drop_front() != YT.getShape().drop_front())
+    return C.fail("tl.cat operands differ in more than dimension 0: " +
+                  X->describe() + " and " + Y->describe());
+  SmallVector<int64_t> Shape(XT.getShape());
+  Shape[0] += YT.getDimSize(0);
+  return TValue::ir(tle::CatOp::create(C.B, C.L, XT.clone(Shape),
+                                       X->getValue(), Y->getValue()),
+                    X->isUnsigned());
+}
+
+Result builtinCast(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.cast",
+                  {"input", "dtype", "fp_downcast_rounding", "bitcast"}, 2);
+  if (failed(A))
+    return failure();
+  auto T = E.requireDType(A->get("dtype"), "dtype", Site);
+  if (failed(T))
+    return failure();
+  bool Bitcast = A->has("bitcast") && A->get("bitcast")->Value.isTruthy();
+  auto R = E.cast(A->get("input")->Value, *T, Site, Bitcast);
+  if (failed(R) || !A->has("fp_downcast_rounding"))
+    return R;
+  auto Mode = E.requireStr(A->get("fp_downcast_rounding"),
+                           "fp_downcast_rounding", Site);
+  if (failed(Mode))
+    return failure();
+  if (*Mode != "rtne" && *Mode != "rtz")
+    return C.fail("fp_downcast_rounding must be 'rtne' or 'rtz', got '" +
+                  *Mode + "'");
+  if (*Mode == "rtz") {
+    // Round toward zero needs the explicit conversion op.
+    auto In = E.toIR(A->get("input")->Value, Site);
+    if (failed(In))
+      return failure();
+    if (!isFloatType(getScalarType(In->getType())) || !isFloatType(T->Type))
+      return C.fail("fp_downcast_rounding applies to float conversions");
+    auto Op = tle::FpToFpOp::create(
+        C.B, C.L, withElementType(In->getType(), T->Type), In->getValue(),
+        nullptr);
+    Op.setRounding(tle::RoundingMode::RTZ);
+    return TValue::ir(Op);
+  }
+  return R;
+}
+
+Result builtinWhere(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.where", {"condition", "x", "y"}, 3);
+  if (failed(A))
+    return failure();
+  return E.where(A->get("condition")->Value, A->get("x")->Value,
+                 A->get("y")->Value, Site);
+}
+
+Result builtinHistogram(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.histogram", {"input", "num_bins", "mask"}, 2);
+  if (failed(A))
+    return failure();
+  auto X = E.requireTensor(A->get("input"), "input", Site);
+  auto N = E.requireInt(A->get("num_bins"), "num_bins", Site);
+  if (failed(X) || failed(N))
+    return failure();
+  if (A->has("mask"))
+    return C.fail("tl.histogram with a mask is not supported yet");
+  if (getShape(X->getType()).size() != 1 ||
+      !isIntType(getScalarType(X->getType())))
+    return C.fail("tl.histogram needs a 1-D integer tensor, got " +
+                  X->describe());
+  auto Type = RankedTensorType::get({*N}, C.B.getI32Type());
+  return TValue::ir(tle::HistogramOp::create(C.B, C.L, Type, X->getValue()));
+}
+
+//===----------------------------------------------------------------------===//
+// Hints, debugging and compile-time checks
+//===----------------------------------------------------------------------===//
+
+/// tl.multiple_of / max_contiguous / max_constancy record their facts on the
+/// op defining the value (or the kernel argument), as Triton does.
+Result hint(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
+            llvm::StringRef AttrName) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind(Fn, {"input", "values"}, 2);
+  if (failed(A))
+    return failure();
+  auto X = E.requireIR(A->get("input"), "input", Site);
+  if (failed(X))
+    return failure();
+  std::vector<int64_t> Values;
+  const TValue &V = A->get("values")->Value;
+  if (V.is(TValue::Kind::Int)) {
+    Values.push_back(V.getInt());
+  } else if (V.is(TValue::Kind::Tuple)) {
+    for (const TValue &I : V.getElements()) {
+      if (!I.is(TValue::Kind::Int))
+        return C.fail(Fn + ": values must be constexpr ints");
+      Values.push_back(I.getInt());
+    }
+  } else {
+    return C.fail(Fn + ": values must be a constexpr int or tuple of ints");
+  }
+  size_t Rank = std::max<size_t>(1, getShape(X->getType()).size());
+  if (Values.size() == 1 && Rank > 1)
+    Values.assign(Rank, Values[0]);
+  if (Values.size() != Rank)
+    return C.fail(Fn + ": expected " + llvm::Twine(Rank) + " values, got " +
+                  llvm::Twine(Values.size()));
+  SmallVector<int32_t> V32(Values.begin(), Values.end());
+  Attribute Attr = C.B.getDenseI32ArrayAttr(V32);
+  Value In = X->getValue();
+  if (Operation *Def = In.getDefiningOp()) {
+    Def->setDiscardableAttr(AttrName, Attr);
+  } else if (auto Arg = dyn_cast<BlockArgument>(In)) {
+    if (auto Fn = dyn_cast<FunctionOpInterface>(Arg.getOwner()->getParentOp()))
+      Fn.setArgAttr(Arg.getArgNumber(), AttrName, Attr);
+  }
+  return *X;
+}
+
+Result builtinMultipleOf(Emitter &E, CallArgs &Args, const Node *Site) {
+  return hint(E, Args, Site, "tl.multiple_of", "tle.divisibility");
+}
+Result builtinMaxContiguous(Emitter &E, CallArgs &Args, const Node *Site) {
+  return hint(E, Args, Site, "tl.max_contiguous", "tle.contiguity");
+}
+Result builtinMaxConstancy(Emitter &E, CallArgs &Args, const Node *Site) {
+  return hint(E, Args, Site, "tl.max_constancy", "tle.constancy");
+}
+
+Result builtinAssume(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.assume", {"cond"}, 1);
+  if (failed(A))
+    return failure();
+  const TValue &Cond = A->get("cond")->Value;
+  if (Cond.isConstexpr())
+    return TValue::none();
+  auto B1 = E.cast(Cond, DType{C.B.getI1Type()}, Site);
+  if (failed(B1))
+    return failure();
+  if (isa<RankedTensorType>(B1->getType()))
+    return C.fail("tl.assume needs a scalar condition");
+  tle::AssumeOp::create(C.B, C.L, B1->getValue());
+  return TValue::none();
+}
+
+Result builtinDebugBarrier(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  if (failed(C.bind("tl.debug_barrier", {}, 0)))
+    return failure();
+  tle::DebugBarrierOp::create(C.B, C.L);
+  return TValue::none();
+}
+
+Result builtinStaticAssert(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.static_assert", {"cond", "msg"}, 1);
+  if (failed(A))
+    return failure();
+  const TValue &Cond = A->get("cond")->Value;
+  if (!Cond.isConstexpr())
+    return C.fail("tl.static_assert needs a compile-time condition, got " +
+                  Cond.describe());
+  if (!Cond.isTruthy()) {
+    std::string Msg;
+    if (A->has("msg") && A->get("msg")->Value.is(TValue::Kind::Str))
+      Msg = ": " + A->get("msg")->Value.getStr().str();
+    return C.fail("static assertion failed" + Msg);
+  }
+  return TValue::none();
+}
+
+Result builtinStaticPrint(Emitter &E, CallArgs &Args, const Node *Site) {
+  return TValue::none();
+}
+
+Result builtinDeviceAssert(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.device_assert", {"cond", "msg", "mask"}, 1);
+  if (failed(A))
+    return failure();
+  auto Cond = E.cast(A->get("cond")->Value, DType{C.B.getI1Type()}, Site);
+  if (failed(Cond))
+    return failure();
+  std::string Msg = "device assertion failed";
+  if (A->has("msg")) {
+    auto M = E.requireStr(A->get("msg"), "msg", Site);
+    if (failed(M))
+      return failure();
+    Msg = *M;
+  }
+  tle::AssertOp::create(C.B, C.L, Cond->getValue(), Msg);
+  return TValue::none();
+}
+
+Result builtinDevicePrint(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.device_print", {"prefix", "*args", "hex"}, 1);
+  if (failed(A))
+    return failure();
+  auto Prefix = E.requireStr(A->get("prefix"), "prefix", Site);
+  if (failed(Prefix))
+    return failure();
+  SmallVector<Value> Values;
+  for (const CallArg &R : A->Rest) {
+    auto V = E.toIR(R.Value, R.Source ? R.Source : Site);
+    if (failed(V))
+      return failure();
+    Values.push_back(V->getValue());
+  }
+  bool Hex = A->has("hex") && A->get("hex")->Value.isTruthy();
+  tle::PrintOp::create(C.B, C.L, *Prefix, Hex, Values);
+  return TValue::none();
+}
+
+Result builtinConstexpr(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.constexpr", {"value"}, 1);
+  if (failed(A))
+    return failure();
+  return A->get("value")->Value;
+}
+
+Result builtinCdiv(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.cdiv", {"x", "div"}, 2);
+  if (failed(A))
+    return failure();
+  const TValue &X = A->get("x")->Value, &D = A->get("div")->Value;
+  auto Sum = E.binaryOp(BinaryOpKind::Add, X, D, Site);
+  if (failed(Sum))
+    return failure();
+  auto Minus = E.binaryOp(BinaryOpKind::Sub, *Sum, TValue::integer(1), Site);
+  if (failed(Minus))
+    return failure();
+  return E.binaryOp(BinaryOpKind::FloorDiv, *Minus, D, Site);
+}
+
+Result builtinBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
+  return failure(E.error(
+      Site, "block pointers (tl.make_block_ptr, tl.advance) were removed from "
+            "Triton; use tensor descriptors: tl.make_tensor_descriptor(base, "
+            "shape, strides, block_shape) with desc.load/desc.store"));
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+Result builtinMakeTensorDescriptor(Emitter &E, CallArgs &Args,
+                                   const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.make_tensor_descriptor",
+                  {"base", "shape", "strides", "block_shape", "padding_option"},
+                  4);
+  if (failed(A))
+    return failure();
+  const TValue &Base = A->get("base")->Value;
+  if (!Base.is(TValue::Kind::IR) || !isPointerType(Base.getType()))
+    return C.fail("base must be a scalar pointer, got " + Base.describe());
+  auto Block = E.requireShape(A->get("block_shape"), "block_shape", Site);
+  if (failed(Block))
+    return failure();
+  auto Dims = [&](llvm::StringRef Name, DType T,
+                  SmallVectorImpl<Value> &Out) -> LogicalResult {
+    const TValue &V = A->get(Name)->Value;
+    if (!V.is(TValue::Kind::Tuple))
+      return E.error(Site, Name + " must be a tuple, got " + V.describe());
+    for (const TValue &D : V.getElements()) {
+      auto I = E.cast(D, T, Site);
+      if (failed(I))
+        return failure();
+      Out.push_back(I->getValue());
+    }
+    if (Out.size() != Block->size())
+      return E.error(Site, Name + " has " + llvm::Twine(Out.size()) +
+                               " entries but block_shape has " +
+                               llvm::Twine(Block->size()));
+    return success();
+  };
+  SmallVector<Value> Shape, Strides;
+  if (failed(Dims("shape", DType{C.B.getI32Type()}, Shape)) ||
+      failed(Dims("strides", DType{C.B.getI64Type()}, Strides)))
+    return failure();
+  Type Elem = cast<tle::PointerType>(Base.getType()).getPointeeType();
+  auto DescType =
+      tle::TensorDescType::get(C.B.getContext(),
+                               RankedTensorType::get(*Block, Elem));
+  auto Padding = tle::PaddingOption::Zero;
+  if (A->has("padding_option")) {
+    auto P = E.requireStr(A->get("padding_option"), "padding_option", Site);
+    if (failed(P))
+      return failure();
+    if (*P == "nan")
+      Padding = tle::PaddingOption::NaN;
+    else if (*P != "zero" && !P->empty())
+      return C.fail("padding_option must be 'zero' or 'nan', got '" + *P +
+                    "'");
+  }
+  return TValue::ir(tle::MakeTensorDescOp::create(
+      C.B, C.L, DescType, Base.getValue(), Shape, Strides, Padding));
+}
+
+FailureOr<SmallVector<Value>> descriptorOffsets(Ctx &C, const CallArg *A,
+                                                size_t Rank) {
+  SmallVector<Value> Offsets;
+  std::vector<TValue> Elts = A->Value.is(TValue::Kind::Tuple)
+                                 ? A->Value.getElements()
+                                 : std::vector<TValue>{A->Value};
+  for (const TValue &V : Elts) {
+    auto I = C.E.cast(V, DType{C.B.getI32Type()}, C.Site);
+    if (failed(I))
+      return failure();
+    Offsets.push_back(I->getValue());
+  }
+  if (Offsets.size() != Rank)
+    return failure(C.E.error(C.Site, "expected " + llvm::Twine(Rank) +
+                                         " offsets, got " +
+                                         llvm::Twine(Offsets.size())));
+  return Offsets;
+}
+
+Result builtinDescriptorLoad(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("desc.load", {"desc", "offsets"}, 2);
+  if (failed(A))
+    return failure();
+  auto Desc = cast<tle::TensorDescType>(A->get("desc")->Value.getType());
+  auto Offsets = descriptorOffsets(C, A->get("offsets"),
+                                   Desc.getBlockType().getRank());
+  if (failed(Offsets))
+    return failure();
+  return TValue::ir(tle::DescriptorLoadOp::create(
+      C.B, C.L, Desc.getBlockType(), A->get("desc")->Value.getValue(),
+      *Offsets));
+}
+
+Result builtinDescriptorStore(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("desc.store", {"desc", "offsets", "value"}, 3);
+  if (failed(A))
+    return failure();
+  auto Desc = cast<tle::TensorDescType>(A->get("desc")->Value.getType());
+  auto Offsets = descriptorOffsets(C, A->get("offsets"),
+                                   Desc.getBlockType().getRank());
+  if (failed(Offsets))
+    return failure();
+  auto V = E.cast(A->get("value")->Value,
+                  DType{Desc.getBlockType().getElementType()}, Site);
+  if (failed(V))
+    return failure();
+  auto BV = E.broadcastTo(*V, Desc.getBlockType().getShape(), Site);
+  if (failed(BV))
+    return failure();
+  tle::DescriptorStoreOp::create(C.B, C.L, A->get("desc")->Value.getValue(),
+                                 BV->getValue(), *Offsets);
+  return TValue::none();
+}
+} // namespace
+
+void tle::frontend::registerLanguageBuiltins(
+    llvm::StringMap<BuiltinFn> &Table) {
+  Table["tl.program_id"] = builtinProgramId;
+  Table["tl.num_programs"] = builtinNumPrograms;
+  Table["tl.arange"] = builtinArange;
+  Table["tl.zeros"] = builtinZeros;
+  Table["tl.full"] = builtinFull;
+  Table["tl.zeros_like"] = builtinZerosLike;
+  Table["tl.load"] = builtinLoad;
+  Table["tl.store"] = builtinStore;
+  Table["tl.atomic_add"] = builtinAtomicadd;
+  Table["tl.atomic_max"] = builtinAtomicmax;
+  Table["tl.atomic_min"] = builtinAtomicmin;
+  Table["tl.atomic_and"] = builtinAtomicand;
+  Table["tl.atomic_or"] = builtinAtomicor;
+  Table["tl.atomic_xor"] = builtinAtomicxor;
+  Table["tl.atomic_xchg"] = builtinAtomicxchg;
+  Table["tl.atomic_cas"] = builtinAtomicCas;
+  Table["tl.dot"] = builtinDot;
+  Table["tl.reshape"] = builtinReshape;
+  Table["tl.view"] = builtinReshape;
+  Table["tl.ravel"] = builtinRavel;
+  Table["tl.trans"] = builtinTrans;
+  Table["tl.permute"] = builtinPermute;
+  Table["tl.expand_dims"] = builtinExpandDims;
+  Table["tl.broadcast_to"] = builtinBroadcastTo;
+  Table["tl.broadcast"] = builtinBroadcast;
+  Table["tl.join"] = builtinJoin;
+  Table["tl.split"] = builtinSplit;
+  Table["tl.cat"] = builtinCat;
+  Table["tl.cast"] = builtinCast;
+  Table["tl.where"] = builtinWhere;
+  Table["tl.histogram"] = builtinHistogram;
+  Table["tl.multiple_of"] = builtinMultipleOf;
+  Table["tl.max_contiguous"] = builtinMaxContiguous;
+  Table["tl.max_constancy"] = builtinMaxConstancy;
+  Table["tl.assume"] = builtinAssume;
+  Table["tl.debug_barrier"] = builtinDebugBarrier;
+  Table["tl.static_assert"] = builtinStaticAssert;
+  Table["tl.static_print"] = builtinStaticPrint;
+  Table["tl.device_assert"] = builtinDeviceAssert;
+  Table["tl.device_print"] = builtinDevicePrint;
+  Table["tl.constexpr"] = builtinConstexpr;
+  Table["tl.cdiv"] = builtinCdiv;
+  Table["tl.make_block_ptr"] = builtinBlockPtr;
+  Table["tl.advance"] = builtinBlockPtr;
+  Table["tl.make_tensor_descriptor"] = builtinMakeTensorDescriptor;
+  Table["tl.descriptor.load"] = builtinDescriptorLoad;
+  Table["tl.descriptor.store"] = builtinDescriptorStore;
+}

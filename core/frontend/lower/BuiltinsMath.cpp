@@ -1,0 +1,615 @@
+//===- BuiltinsMath.cpp - triton.language: math, reductions and scans -----===//
+
+#include "core/frontend/lower/Builtins.h"
+#include "core/frontend/lower/Emitter.h"
+
+#include "dialects/TLE/TLEDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace tle::frontend;
+
+namespace {
+/// Builds the combined values of one reduction or scan step from the
+/// accumulated (first half) and new (second half) block arguments.
+using CombineFn =
+    llvm::function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>;
+
+Result floatOperand(Emitter &E, const CallArg *A, llvm::StringRef Fn,
+                    const Node *Site) {
+  auto X = E.requireIR(A, "x", Site);
+  if (failed(X))
+    return failure();
+  if (!isFloatType(getScalarType(X->getType())))
+    return failure(E.error(A->Source ? A->Source : Site,
+                           Fn + " expects a floating-point argument, got " +
+                               X->describe() + "; convert it with .to()"));
+  return X;
+}
+
+template <typename OpT>
+Result unaryFloat(Emitter &E, CallArgs &Args, const Node *Site,
+                  llvm::StringRef Fn) {
+  auto A = E.bind(Args, {"x"}, 1, Fn, Site);
+  if (failed(A))
+    return failure();
+  auto X = floatOperand(E, A->get("x"), Fn, Site);
+  if (failed(X))
+    return failure();
+  return TValue::ir(OpT::create(E.getBuilder(), E.loc(Site), X->getValue()));
+}
+
+#define TLE_UNARY_FLOAT(Name, OpT)                                             \
+  Result builtin_##Name(Emitter &E, CallArgs &Args, const Node *Site) {        \
+    return unaryFloat<OpT>(E, Args, Site, "tl." #Name);                        \
+  }
+TLE_UNARY_FLOAT(exp, math::ExpOp)
+TLE_UNARY_FLOAT(exp2, math::Exp2Op)
+TLE_UNARY_FLOAT(log, math::LogOp)
+TLE_UNARY_FLOAT(log2, math::Log2Op)
+TLE_UNARY_FLOAT(log1p, math::Log1pOp)
+TLE_UNARY_FLOAT(sqrt, math::SqrtOp)
+TLE_UNARY_FLOAT(rsqrt, math::RsqrtOp)
+TLE_UNARY_FLOAT(sin, math::SinOp)
+TLE_UNARY_FLOAT(cos, math::CosOp)
+TLE_UNARY_FLOAT(tan, math::TanOp)
+TLE_UNARY_FLOAT(tanh, math::TanhOp)
+TLE_UNARY_FLOAT(erf, math::ErfOp)
+TLE_UNARY_FLOAT(floor, math::FloorOp)
+TLE_UNARY_FLOAT(ceil, math::CeilOp)
+TLE_UNARY_FLOAT(trunc, math::TruncOp)
+#undef TLE_UNARY_FLOAT
+
+Result builtinAbs(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"x"}, 1, "tl.abs", Site);
+  if (failed(A))
+    return failure();
+  auto X = E.requireIR(A->get("x"), "x", Site);
+  if (failed(X))
+    return failure();
+  if (isFloatType(getScalarType(X->getType())))
+    return TValue::ir(
+        math::AbsFOp::create(E.getBuilder(), E.loc(Site), X->getValue()));
+  if (X->isUnsigned())
+    return X;
+  return TValue::ir(
+      math::AbsIOp::create(E.getBuilder(), E.loc(Site), X->getValue()));
+}
+
+Result builtinSigmoid(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"x"}, 1, "tl.sigmoid", Site);
+  if (failed(A))
+    return failure();
+  auto X = floatOperand(E, A->get("x"), "tl.sigmoid", Site);
+  if (failed(X))
+    return failure();
+  // 1 / (1 + exp(-x)), as triton.language.standard.sigmoid.
+  OpBuilder &B = E.getBuilder();
+  Location L = E.loc(Site);
+  Value Neg = arith::NegFOp::create(B, L, X->getValue());
+  Value Exp = math::ExpOp::create(B, L, Neg);
+  DType T{getScalarType(X->getType())};
+  Value One = E.splatConstant(TValue::floating(1.0), T,
+                              getShape(X->getType()), Site);
+  Value Den = arith::AddFOp::create(B, L, One, Exp);
+  return TValue::ir(arith::DivFOp::create(B, L, One, Den));
+}
+
+/// maximum/minimum of two promoted operands (NaN-ignoring for floats, as
+/// Triton's default propagate_nan=NONE).
+Value emitMinMax(OpBuilder &B, Location L, Value X, Value Y, bool IsMax,
+                 bool IsUnsigned, bool PropagateNan) {
+  if (isFloatType(getScalarType(X.getType()))) {
+    if (PropagateNan)
+      return IsMax ? Value(arith::MaximumFOp::create(B, L, X, Y))
+                   : Value(arith::MinimumFOp::create(B, L, X, Y));
+    return IsMax ? Value(arith::MaxNumFOp::create(B, L, X, Y))
+                 : Value(arith::MinNumFOp::create(B, L, X, Y));
+  }
+  if (IsUnsigned)
+    return IsMax ? Value(arith::MaxUIOp::create(B, L, X, Y))
+                 : Value(arith::MinUIOp::create(B, L, X, Y));
+  return IsMax ? Value(arith::MaxSIOp::create(B, L, X, Y))
+               : Value(arith::MinSIOp::create(B, L, X, Y));
+}
+
+bool propagatesNan(const BoundArgs &A) {
+  const CallArg *P = A.get("propagate_nan");
+  if (!P)
+    return false;
+  if (P->Value.is(TValue::Kind::Str))
+    return P->Value.getStr() == "all" || P->Value.getStr() == "ALL";
+  return P->Value.isTruthy();
+}
+
+Result minMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
+  llvm::StringRef Fn = IsMax ? "tl.maximum" : "tl.minimum";
+  auto A = E.bind(Args, {"x", "y", "propagate_nan"}, 2, Fn, Site);
+  if (failed(A))
+    return failure();
+  TValue X = A->get("x")->Value, Y = A->get("y")->Value;
+  auto T = E.promote(X, Y, false, Site);
+  if (failed(T))
+    return failure();
+  auto CX = E.cast(X, *T, Site), CY = E.cast(Y, *T, Site);
+  if (failed(CX) || failed(CY))
+    return failure();
+  TValue PX = *CX, PY = *CY;
+  if (failed(E.broadcastPair(PX, PY, Site)))
+    return failure();
+  return TValue::ir(emitMinMax(E.getBuilder(), E.loc(Site), PX.getValue(),
+                               PY.getValue(), IsMax, T->IsUnsigned,
+                               propagatesNan(*A)),
+                    T->IsUnsigned);
+}
+
+Result builtinMaximum(Emitter &E, CallArgs &Args, const Node *Site) {
+  return minMax(E, Args, Site, true);
+}
+Result builtinMinimum(Emitter &E, CallArgs &Args, const Node *Site) {
+  return minMax(E, Args, Site, false);
+}
+
+Result builtinClamp(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"x", "min", "max", "propagate_nan"}, 3, "tl.clamp",
+                  Site);
+  if (failed(A))
+    return failure();
+  CallArgs Lo;
+  Lo.Positional = {*A->get("x"), *A->get("min")};
+  auto Low = minMax(E, Lo, Site, true);
+  if (failed(Low))
+    return failure();
+  CallArgs Hi;
+  Hi.Positional = {CallArg{*Low, Site}, *A->get("max")};
+  return minMax(E, Hi, Site, false);
+}
+
+Result builtinFma(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"x", "y", "z"}, 3, "tl.fma", Site);
+  if (failed(A))
+    return failure();
+  TValue X = A->get("x")->Value, Y = A->get("y")->Value, Z = A->get("z")->Value;
+  auto T1 = E.promote(X, Y, false, Site);
+  if (failed(T1))
+    return failure();
+  TValue Probe = TValue::ir(E.splatConstant(TValue::integer(0), *T1, {}, Site));
+  auto T = E.promote(Probe, Z, false, Site);
+  if (failed(T) || !isFloatType(T->Type))
+    return failure(E.error(Site, "tl.fma needs floating-point operands"));
+  auto CX = E.cast(X, *T, Site), CY = E.cast(Y, *T, Site),
+       CZ = E.cast(Z, *T, Site);
+  if (failed(CX) || failed(CY) || failed(CZ))
+    return failure();
+  TValue PX = *CX, PY = *CY, PZ = *CZ;
+  if (failed(E.broadcastPair(PX, PY, Site)) ||
+      failed(E.broadcastPair(PX, PZ, Site)) ||
+      failed(E.broadcastPair(PY, PZ, Site)))
+    return failure();
+  return TValue::ir(math::FmaOp::create(E.getBuilder(), E.loc(Site),
+                                        PX.getValue(), PY.getValue(),
+                                        PZ.getValue()));
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+/// Flattens `V` to 1-D (for axis=None reductions).
+Value flatten(Emitter &E, Value V, const Node *Site) {
+  auto T = cast<RankedTensorType>(V.getType());
+  if (T.getRank() == 1)
+    return V;
+  return tle::ReshapeOp::create(E.getBuilder(), E.loc(Site),
+                                RankedTensorType::get({T.getNumElements()},
+                                                      T.getElementType()),
+                                V, /*allow_reorder=*/true);
+}
+
+/// Reduces `Inputs` (same shape) along `Axis` (None: all elements).
+FailureOr<std::vector<TValue>>
+reduce(Emitter &E, std::vector<TValue> Inputs, std::optional<int64_t> Axis,
+       bool KeepDims, const Node *Site,
+       llvm::function_ref<LogicalResult(Block &)> BuildCombiner) {
+  OpBuilder &B = E.getBuilder();
+  Location L = E.loc(Site);
+  SmallVector<Value> Srcs;
+  for (const TValue &In : Inputs) {
+    Value V = In.getValue();
+    if (!Axis)
+      V = flatten(E, V, Site);
+    Srcs.push_back(V);
+  }
+  int64_t Ax = Axis.value_or(0);
+  auto SrcType = cast<RankedTensorType>(Srcs[0].getType());
+  SmallVector<Type> ResultTypes, ElemTypes;
+  SmallVector<int64_t> Shape(SrcType.getShape());
+  Shape.erase(Shape.begin() + Ax);
+  for (Value S : Srcs) {
+    Type Elem = getScalarType(S.getType());
+    ElemTypes.push_back(Elem);
+    ResultTypes.push_back(Shape.empty() ? Elem
+                                        : Type(RankedTensorType::get(Shape,
+                                                                     Elem)));
+  }
+  auto Op = tle::ReduceOp::create(B, L, ResultTypes, Srcs, Ax);
+  SmallVector<Type> ArgTypes(ElemTypes);
+  ArgTypes.append(ElemTypes);
+  SmallVector<Location> Locs(ArgTypes.size(), L);
+  Block *Body = B.createBlock(&Op.getCombineOp(), {}, ArgTypes, Locs);
+  B.setInsertionPointAfter(Op);
+  if (failed(BuildCombiner(*Body)))
+    return failure();
+  std::vector<TValue> Results;
+  for (auto [I, R] : llvm::enumerate(Op.getResults())) {
+    TValue V = TValue::ir(R, Inputs[I].isUnsigned());
+    if (KeepDims) {
+      SmallVector<int64_t> Kept(Axis ? SrcType.getShape()
+                                     : ArrayRef<int64_t>());
+      if (Axis)
+        Kept[Ax] = 1;
+      else
+        Kept.assign(getShape(Inputs[I].getType()).size(), 1);
+      auto K = E.broadcastTo(V, {}, Site);
+      Value In = R;
+      if (!isa<RankedTensorType>(In.getType()))
+        In = tle::SplatOp::create(B, L, RankedTensorType::get({}, In.getType()),
+                                  In);
+      auto Flat = cast<RankedTensorType>(In.getType());
+      V = TValue::ir(tle::ReshapeOp::create(B, L, Flat.clone(Kept), In, false),
+                     Inputs[I].isUnsigned());
+      (void)K;
+    }
+    Results.push_back(V);
+  }
+  return Results;
+}
+
+/// Simple combiners: a binary op applied to (acc, new).
+LogicalResult simpleCombiner(Emitter &E, Block &Body, const Node *Site,
+                             CombineFn Fn) {
+  OpBuilder::InsertionGuard G(E.getBuilder());
+  E.getBuilder().setInsertionPointToStart(&Body);
+  SmallVector<Value> R =
+      Fn(E.getBuilder(), E.loc(Site), Body.getArguments());
+  tle::ReduceReturnOp::create(E.getBuilder(), E.loc(Site), R);
+  return success();
+}
+
+FailureOr<std::pair<TValue, std::optional<int64_t>>>
+reductionInput(Emitter &E, const BoundArgs &A, const Node *Site,
+               llvm::StringRef Fn) {
+  auto X = E.requireTensor(A.get("input"), "input", Site);
+  if (failed(X))
+    return failure();
+  int64_t Rank = getShape(X->getType()).size();
+  std::optional<int64_t> Axis;
+  if (const CallArg *Ax = A.get("axis"); Ax && !Ax->Value.is(TValue::Kind::None)) {
+    auto I = E.requireInt(Ax, "axis", Site);
+    if (failed(I))
+      return failure();
+    int64_t V = *I < 0 ? *I + Rank : *I;
+    if (V < 0 || V >= Rank)
+      return failure(E.error(Ax->Source ? Ax->Source : Site,
+                             Fn + ": axis " + llvm::Twine(*I) +
+                                 " is out of range for a tensor of rank " +
+                                 llvm::Twine(Rank)));
+    Axis = V;
+  }
+  return std::make_pair(*X, Axis);
+}
+
+bool keepDims(const BoundArgs &A) {
+  return A.has("keep_dims") && A.get("keep_dims")->Value.isTruthy();
+}
+
+Result builtinSum(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"input", "axis", "keep_dims", "dtype"}, 1, "tl.sum",
+                  Site);
+  if (failed(A))
+    return failure();
+  auto In = reductionInput(E, *A, Site, "tl.sum");
+  if (failed(In))
+    return failure();
+  TValue X = In->first;
+  Type Elem = getScalarType(X.getType());
+  OpBuilder &B = E.getBuilder();
+  // Triton sums narrow integers in 32 bits and halves in fp32.
+  DType Acc{Elem, X.isUnsigned()};
+  if (A->has("dtype")) {
+    auto T = E.requireDType(A->get("dtype"), "dtype", Site);
+    if (failed(T))
+      return failure();
+    Acc = *T;
+  } else if (isIntType(Elem) && Elem.getIntOrFloatBitWidth() < 32) {
+    Acc = DType{B.getI32Type(), X.isUnsigned()};
+  } else if (isFloatType(Elem) && Elem.getIntOrFloatBitWidth() < 32) {
+    Acc = DType{B.getF32Type()};
+  }
+  auto C = E.cast(X, Acc, Site);
+  if (failed(C))
+    return failure();
+  bool IsFloat = isFloatType(Acc.Type);
+  auto R = reduce(E, {*C}, In->second, keepDims(*A), Site, [&](Block &Body) {
+    return simpleCombiner(E, Body, Site,
+                          [&](OpBuilder &B, Location L, ValueRange V) {
+                            Value S = IsFloat ? Value(arith::AddFOp::create(
+                                                    B, L, V[0], V[1]))
+                                              : Value(arith::AddIOp::create(
+                                                    B, L, V[0], V[1]));
+                            return SmallVector<Value>{S};
+                          });
+  });
+  if (failed(R))
+    return failure();
+  return (*R)[0];
+}
+
+Result argReduce(Emitter &E, TValue X, std::optional<int64_t> Axis,
+                 bool KeepDims, bool IsMax, const Node *Site) {
+  OpBuilder &B = E.getBuilder();
+  Location L = E.loc(Site);
+  auto T = cast<RankedTensorType>(X.getType());
+  if (!Axis) {
+    X = TValue::ir(flatten(E, X.getValue(), Site), X.isUnsigned());
+    T = cast<RankedTensorType>(X.getType());
+    Axis = 0;
+  }
+  // Index along the axis, broadcast to the input shape.
+  int64_t N = T.getDimSize(*Axis);
+  Value Range = tle::MakeRangeOp::create(
+      B, L, RankedTensorType::get({N}, B.getI32Type()), 0, N);
+  SmallVector<int64_t> Shape(T.getRank(), 1);
+  Shape[*Axis] = N;
+  Value Idx = tle::ReshapeOp::create(
+      B, L, RankedTensorType::get(Shape, B.getI32Type()), Range, false);
+  auto BIdx = E.broadcastTo(TValue::ir(Idx), T.getShape(), Site);
+  if (failed(BIdx))
+    return failure();
+  bool IsFloat = isFloatType(T.getElementType());
+  bool U = X.isUnsigned();
+  auto R = reduce(
+      E, {X, *BIdx}, Axis, KeepDims, Site, [&](Block &Body) {
+        return simpleCombiner(
+            E, Body, Site, [&](OpBuilder &B, Location L, ValueRange V) {
+              // (v0, i0) vs (v1, i1): keep v0 when it wins or ties with a
+              // lower index (Triton's tie_break_left).
+              Value V0 = V[0], I0 = V[1], V1 = V[2], I1 = V[3];
+              Value Wins, Eq;
+              if (IsFloat) {
+                Wins = arith::CmpFOp::create(B, L,
+                                             IsMax ? arith::CmpFPredicate::OGT
+                                                   : arith::CmpFPredicate::OLT,
+                                             V0, V1);
+                Eq = arith::CmpFOp::create(B, L, arith::CmpFPredicate::OEQ, V0,
+                                           V1);
+              } else {
+                auto P = IsMax ? (U ? arith::CmpIPredicate::ugt
+                                    : arith::CmpIPredicate::sgt)
+                               : (U ? arith::CmpIPredicate::ult
+                                    : arith::CmpIPredicate::slt);
+                Wins = arith::CmpIOp::create(B, L, P, V0, V1);
+                Eq = arith::CmpIOp::create(B, L, arith::CmpIPredicate::eq, V0,
+                                           V1);
+              }
+              Value Lower =
+                  arith::CmpIOp::create(B, L, arith::CmpIPredicate::slt, I0, I1);
+              Value TieLeft = arith::AndIOp::create(B, L, Eq, Lower);
+              Value Keep = arith::OrIOp::create(B, L, Wins, TieLeft);
+              return SmallVector<Value>{
+                  arith::SelectOp::create(B, L, Keep, V0, V1),
+                  arith::SelectOp::create(B, L, Keep, I0, I1)};
+            });
+      });
+  if (failed(R))
+    return failure();
+  return (*R)[1];
+}
+
+Result minMaxReduce(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
+  llvm::StringRef Fn = IsMax ? "tl.max" : "tl.min";
+  auto A = E.bind(Args,
+                  {"input", "axis", "return_indices",
+                   "return_indices_tie_break_left", "keep_dims"},
+                  1, Fn, Site);
+  if (failed(A))
+    return failure();
+  auto In = reductionInput(E, *A, Site, Fn);
+  if (failed(In))
+    return failure();
+  TValue X = In->first;
+  bool U = X.isUnsigned();
+  auto R = reduce(E, {X}, In->second, keepDims(*A), Site, [&](Block &Body) {
+    return simpleCombiner(E, Body, Site,
+                          [&](OpBuilder &B, Location L, ValueRange V) {
+                            return SmallVector<Value>{
+                                emitMinMax(B, L, V[0], V[1], IsMax, U, false)};
+                          });
+  });
+  if (failed(R))
+    return failure();
+  if (A->has("return_indices") && A->get("return_indices")->Value.isTruthy()) {
+    auto Idx = argReduce(E, X, In->second, keepDims(*A), IsMax, Site);
+    if (failed(Idx))
+      return failure();
+    return TValue::tuple({(*R)[0], *Idx});
+  }
+  return (*R)[0];
+}
+
+Result builtinMax(Emitter &E, CallArgs &Args, const Node *Site) {
+  return minMaxReduce(E, Args, Site, true);
+}
+Result builtinMin(Emitter &E, CallArgs &Args, const Node *Site) {
+  return minMaxReduce(E, Args, Site, false);
+}
+
+Result argMinMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
+  llvm::StringRef Fn = IsMax ? "tl.argmax" : "tl.argmin";
+  auto A = E.bind(Args, {"input", "axis", "tie_break_left", "keep_dims"}, 2,
+                  Fn, Site);
+  if (failed(A))
+    return failure();
+  auto In = reductionInput(E, *A, Site, Fn);
+  if (failed(In))
+    return failure();
+  return argReduce(E, In->first, In->second, keepDims(*A), IsMax, Site);
+}
+
+Result builtinArgmax(Emitter &E, CallArgs &Args, const Node *Site) {
+  return argMinMax(E, Args, Site, true);
+}
+Result builtinArgmin(Emitter &E, CallArgs &Args, const Node *Site) {
+  return argMinMax(E, Args, Site, false);
+}
+
+Result builtinReduce(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"input", "axis", "combine_fn", "keep_dims"}, 3,
+                  "tl.reduce", Site);
+  if (failed(A))
+    return failure();
+  const TValue &Input = A->get("input")->Value;
+  std::vector<TValue> Inputs = Input.is(TValue::Kind::Tuple)
+                                   ? Input.getElements()
+                                   : std::vector<TValue>{Input};
+  std::optional<int64_t> Axis;
+  for (const TValue &In : Inputs)
+    if (!In.is(TValue::Kind::IR) || !isa<RankedTensorType>(In.getType()))
+      return failure(E.error(Site, "tl.reduce needs tensors, got " +
+                                       In.describe()));
+  if (A->has("axis")) {
+    auto I = E.requireInt(A->get("axis"), "axis", Site);
+    if (failed(I))
+      return failure();
+    int64_t Rank = getShape(Inputs[0].getType()).size();
+    Axis = *I < 0 ? *I + Rank : *I;
+    if (*Axis < 0 || *Axis >= Rank)
+      return failure(E.error(Site, "tl.reduce: axis is out of range"));
+  }
+  auto R = reduce(E, Inputs, Axis, keepDims(*A), Site, [&](Block &Body) {
+    return E.lowerCombiner(A->get("combine_fn")->Value, Body, Site,
+                           [&](ValueRange V) {
+                             tle::ReduceReturnOp::create(E.getBuilder(),
+                                                         E.loc(Site), V);
+                           });
+  });
+  if (failed(R))
+    return failure();
+  if (R->size() == 1)
+    return (*R)[0];
+  return TValue::tuple(*R);
+}
+
+Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
+            std::optional<bool> IsSum) {
+  bool Generic = !IsSum;
+  SmallVector<llvm::StringRef> Params = {"input", "axis"};
+  if (Generic)
+    Params.push_back("combine_fn");
+  Params.push_back("reverse");
+  if (!Generic)
+    Params.push_back("dtype");
+  auto A = E.bind(Args, Params, Generic ? 3 : 1, Fn, Site);
+  if (failed(A))
+    return failure();
+  auto X = E.requireTensor(A->get("input"), "input", Site);
+  if (failed(X))
+    return failure();
+  int64_t Rank = getShape(X->getType()).size();
+  int64_t Axis = 0;
+  if (A->has("axis")) {
+    auto I = E.requireInt(A->get("axis"), "axis", Site);
+    if (failed(I))
+      return failure();
+    Axis = *I < 0 ? *I + Rank : *I;
+    if (Axis < 0 || Axis >= Rank)
+      return failure(E.error(Site, Fn + ": axis is out of range"));
+  }
+  TValue In = *X;
+  Type Elem = getScalarType(In.getType());
+  OpBuilder &B = E.getBuilder();
+  if (!Generic && isIntType(Elem) && Elem.getIntOrFloatBitWidth() < 32) {
+    auto C = E.cast(In, DType{B.getI32Type(), In.isUnsigned()}, Site);
+    if (failed(C))
+      return failure();
+    In = *C;
+    Elem = B.getI32Type();
+  }
+  bool Reverse = A->has("reverse") && A->get("reverse")->Value.isTruthy();
+  Location L = E.loc(Site);
+  auto Op = tle::ScanOp::create(B, L, TypeRange{In.getType()},
+                                ValueRange{In.getValue()}, Axis, Reverse);
+  SmallVector<Location> Locs(2, L);
+  Block *Body = B.createBlock(&Op.getCombineOp(), {}, {Elem, Elem}, Locs);
+  B.setInsertionPointAfter(Op);
+  if (Generic) {
+    if (failed(E.lowerCombiner(A->get("combine_fn")->Value, *Body, Site,
+                               [&](ValueRange V) {
+                                 tle::ScanReturnOp::create(B, L, V);
+                               })))
+      return failure();
+  } else {
+    OpBuilder::InsertionGuard G(B);
+    B.setInsertionPointToStart(Body);
+    Value X0 = Body->getArgument(0), X1 = Body->getArgument(1);
+    Value R;
+    if (isFloatType(Elem))
+      R = *IsSum ? Value(arith::AddFOp::create(B, L, X0, X1))
+                 : Value(arith::MulFOp::create(B, L, X0, X1));
+    else
+      R = *IsSum ? Value(arith::AddIOp::create(B, L, X0, X1))
+                 : Value(arith::MulIOp::create(B, L, X0, X1));
+    tle::ScanReturnOp::create(B, L, R);
+  }
+  return TValue::ir(Op.getResult(0), In.isUnsigned());
+}
+
+Result builtinCumsum(Emitter &E, CallArgs &Args, const Node *Site) {
+  return scan(E, Args, Site, "tl.cumsum", true);
+}
+Result builtinCumprod(Emitter &E, CallArgs &Args, const Node *Site) {
+  return scan(E, Args, Site, "tl.cumprod", false);
+}
+Result builtinAssociativeScan(Emitter &E, CallArgs &Args, const Node *Site) {
+  return scan(E, Args, Site, "tl.associative_scan", std::nullopt);
+}
+} // namespace
+
+void tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
+  auto Add = [&](llvm::StringRef Name, BuiltinFn Fn) {
+    Table["tl." + Name.str()] = Fn;
+    Table["tl.math." + Name.str()] = Fn;
+  };
+  Add("exp", builtin_exp);
+  Add("exp2", builtin_exp2);
+  Add("log", builtin_log);
+  Add("log2", builtin_log2);
+  Add("log1p", builtin_log1p);
+  Add("sqrt", builtin_sqrt);
+  Add("sqrt_rn", builtin_sqrt);
+  Add("rsqrt", builtin_rsqrt);
+  Add("sin", builtin_sin);
+  Add("cos", builtin_cos);
+  Add("tan", builtin_tan);
+  Add("tanh", builtin_tanh);
+  Add("erf", builtin_erf);
+  Add("floor", builtin_floor);
+  Add("ceil", builtin_ceil);
+  Add("trunc", builtin_trunc);
+  Add("abs", builtinAbs);
+  Add("sigmoid", builtinSigmoid);
+  Add("maximum", builtinMaximum);
+  Add("minimum", builtinMinimum);
+  Add("max", builtinMax);
+  Add("min", builtinMin);
+  Add("clamp", builtinClamp);
+  Add("fma", builtinFma);
+  Table["tl.sum"] = builtinSum;
+  Table["tl.argmax"] = builtinArgmax;
+  Table["tl.argmin"] = builtinArgmin;
+  Table["tl.reduce"] = builtinReduce;
+  Table["tl.cumsum"] = builtinCumsum;
+  Table["tl.cumprod"] = builtinCumprod;
+  Table["tl.associative_scan"] = builtinAssociativeScan;
+}
