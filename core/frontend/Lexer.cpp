@@ -46,6 +46,9 @@ Lexer::Lexer(SourceMgr &SrcMgr, unsigned BufferID, DiagnosticEngine &Diags)
   const MemoryBuffer *Buf = SrcMgr.getMemoryBuffer(BufferID);
   Cur = Buf->getBufferStart();
   End = Buf->getBufferEnd();
+  // Python skips a UTF-8 byte order mark at the start of a file.
+  if (Buf->getBuffer().starts_with("\xEF\xBB\xBF"))
+    Cur += 3;
 }
 
 std::vector<Token> Lexer::lexAll() {
@@ -244,8 +247,10 @@ bool Lexer::lexStringBody(const char *Start, bool IsRaw, bool IsFormat) {
       while (P > OpenEnd && isIdentChar(P[-1]))
         --P;
       std::string Prefix = StringRef(P, Cur - P).lower();
-      if (StringNesting >= MaxStringNesting)
-        return Unterminated();
+      if (StringNesting >= MaxStringNesting) {
+        Diags.error(loc(P), "too many nested strings in f-string");
+        return false;
+      }
       ++StringNesting;
       bool Ok = lexStringBody(P, Prefix.find('r') != std::string::npos,
                               Prefix.find('f') != std::string::npos);

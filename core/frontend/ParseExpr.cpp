@@ -15,14 +15,23 @@
 #include "core/frontend/ParserImpl.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace llvm;
 using namespace tle::frontend;
 
-Parser::DepthGuard::DepthGuard(Parser &P)
-    : P(P), Ok(++P.ExprDepth <= MaxExprDepth) {
-  if (!Ok && P.ExprDepth == MaxExprDepth + 1)
+Parser::DepthGuard::DepthGuard(Parser &P) : P(P) {
+  ++P.ExprDepth;
+  ++P.TreeDepth;
+  Ok = P.ExprDepth <= MaxExprDepth && P.TreeDepth <= MaxTreeDepth;
+  if (!Ok)
     P.error("expression is too deeply nested");
+}
+
+bool Parser::extendChain() {
+  if (++TreeDepth <= MaxTreeDepth)
+    return true;
+  return error("expression is too deeply nested");
 }
 
 bool Parser::canStartExpr() const {
@@ -242,11 +251,14 @@ Expr *Parser::parseBinary(unsigned MinPrec) {
   Expr *Left = parseFactor();
   if (!Left)
     return nullptr;
+  SaveAndRestore<unsigned> RestoreTreeDepth(TreeDepth);
   while (true) {
     BinaryOpKind Op;
     unsigned Prec = getBinaryPrecedence(tok().getKind(), Op);
     if (Prec == 0 || Prec <= MinPrec)
       return Left;
+    if (!extendChain())
+      return nullptr;
     consume();
     Expr *Right = parseBinary(Prec);
     if (!Right)
@@ -303,20 +315,23 @@ Expr *Parser::parsePower() {
 Expr *Parser::parsePrimary() {
   SMLoc Start = tok().getLoc();
   Expr *E = parseAtom();
-  while (E) {
+  SaveAndRestore<unsigned> RestoreTreeDepth(TreeDepth);
+  while (E && tok().isAny(TokenKind::l_paren, TokenKind::l_square,
+                          TokenKind::period)) {
+    if (!extendChain())
+      return nullptr;
     if (is(TokenKind::l_paren)) {
       E = parseCall(E);
     } else if (is(TokenKind::l_square)) {
       E = parseSubscript(E);
-    } else if (consumeIf(TokenKind::period)) {
+    } else {
+      consume(); // .
       if (!is(TokenKind::identifier))
         return error("expected attribute name after '.'"), nullptr;
       E = Ctx.create<AttributeExpr>(SMRange(Start, tok().getEndLoc()), E,
                                     tok().getSpelling(), tok().getLoc(),
                                     ExprContext::Load);
       consume();
-    } else {
-      break;
     }
   }
   return E;

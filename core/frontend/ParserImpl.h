@@ -147,8 +147,16 @@ private:
     Parser &P;
     bool Ok;
     explicit DepthGuard(Parser &P);
-    ~DepthGuard() { --P.ExprDepth; }
+    ~DepthGuard() {
+      --P.ExprDepth;
+      --P.TreeDepth;
+    }
   };
+  /// Bounds the depth of the tree built by loops (`a + b + ...` and
+  /// `a.b(c)[d]...` chains are left-deep), so that recursive walks of the
+  /// AST -- the dump, the lowering -- cannot exhaust the stack either.
+  static constexpr unsigned MaxTreeDepth = 4000;
+  bool extendChain();
 
   llvm::ArrayRef<Token> Tokens;
   size_t Pos = 0;
@@ -156,6 +164,7 @@ private:
   Module &M;
   ASTContext &Ctx;
   unsigned ExprDepth = 0;
+  unsigned TreeDepth = 0;
   /// Tentative parses (module constants) report nothing; QuietFailed tells
   /// whether one went wrong.
   bool Quiet = false;

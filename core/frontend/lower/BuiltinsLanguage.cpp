@@ -15,7 +15,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
-using namespace tle::frontend;
+using namespace ::tle::frontend;
 
 namespace {
 /// Shorthands for the builtins below.
@@ -32,7 +32,7 @@ struct Ctx {
                             unsigned NumRequired) {
     return E.bind(Args, Params, NumRequired, Fn, Site);
   }
-  Result fail(const llvm::Twine &Msg) { return failure(E.error(Site, Msg)); }
+  Result fail(const llvm::Twine &Msg) { return (E.error(Site, Msg)); }
 };
 
 /// Reads the optional `axis` argument: None, or an int in [-rank, rank).
@@ -47,7 +47,7 @@ FailureOr<std::optional<int64_t>> getAxis(Ctx &C, const BoundArgs &A,
     return failure();
   int64_t V = *I < 0 ? *I + Rank : *I;
   if (V < 0 || V >= Rank)
-    return failure(C.E.error(Axis->Source ? Axis->Source : C.Site,
+    return (C.E.error(Axis->Source ? Axis->Source : C.Site,
                              Name + " " + llvm::Twine(*I) +
                                  " is out of range for a tensor of rank " +
                                  llvm::Twine(Rank)));
@@ -65,8 +65,8 @@ Result programId(Ctx &C, bool Num) {
     return C.fail("axis must be 0, 1 or 2, got " + llvm::Twine(*Axis));
   Type I32 = C.B.getI32Type();
   if (Num)
-    return TValue::ir(tle::GetNumProgramsOp::create(C.B, C.L, I32, *Axis));
-  return TValue::ir(tle::GetProgramIdOp::create(C.B, C.L, I32, *Axis));
+    return TValue::ir(mlir::tle::GetNumProgramsOp::create(C.B, C.L, I32, *Axis));
+  return TValue::ir(mlir::tle::GetProgramIdOp::create(C.B, C.L, I32, *Axis));
 }
 
 Result builtinProgramId(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -97,7 +97,7 @@ Result builtinArange(Emitter &E, CallArgs &Args, const Node *Site) {
   if (*Start < 0 || *End > INT32_MAX)
     return C.fail("tl.arange bounds must lie in [0, 2**31)");
   auto Type = RankedTensorType::get({N}, C.B.getI32Type());
-  return TValue::ir(tle::MakeRangeOp::create(C.B, C.L, Type, *Start, *End));
+  return TValue::ir(mlir::tle::MakeRangeOp::create(C.B, C.L, Type, *Start, *End));
 }
 
 Result fullTile(Ctx &C, ArrayRef<int64_t> Shape, const TValue &Value,
@@ -105,7 +105,7 @@ Result fullTile(Ctx &C, ArrayRef<int64_t> Shape, const TValue &Value,
   if (Value.isNumber())
     return TValue::ir(C.E.splatConstant(Value, T, Shape, C.Site),
                       T.IsUnsigned);
-  auto V = C.E.cast(Value, T, C.Site);
+  auto V = C.E.convert(Value, T, C.Site);
   if (failed(V))
     return failure();
   return C.E.broadcastTo(*V, Shape, C.Site);
@@ -148,42 +148,42 @@ Result builtinZerosLike(Emitter &E, CallArgs &Args, const Node *Site) {
 }
 
 /// The eviction/cache hints of loads and stores.
-FailureOr<tle::CacheModifier> getCache(Ctx &C, const CallArg *A) {
+FailureOr<mlir::tle::CacheModifier> getCache(Ctx &C, const CallArg *A) {
   if (!A || A->Value.is(TValue::Kind::None))
-    return tle::CacheModifier::None;
+    return mlir::tle::CacheModifier::None;
   auto S = C.E.requireStr(A, "cache_modifier", C.Site);
   if (failed(S))
     return failure();
-  auto M = llvm::StringSwitch<std::optional<tle::CacheModifier>>(*S)
-               .Case("", tle::CacheModifier::None)
-               .Case(".ca", tle::CacheModifier::CA)
-               .Case(".cg", tle::CacheModifier::CG)
-               .Case(".cs", tle::CacheModifier::CS)
-               .Case(".wb", tle::CacheModifier::WB)
-               .Case(".wt", tle::CacheModifier::WT)
-               .Case(".cv", tle::CacheModifier::CV)
+  auto M = llvm::StringSwitch<std::optional<mlir::tle::CacheModifier>>(*S)
+               .Case("", mlir::tle::CacheModifier::None)
+               .Case(".ca", mlir::tle::CacheModifier::CA)
+               .Case(".cg", mlir::tle::CacheModifier::CG)
+               .Case(".cs", mlir::tle::CacheModifier::CS)
+               .Case(".wb", mlir::tle::CacheModifier::WB)
+               .Case(".wt", mlir::tle::CacheModifier::WT)
+               .Case(".cv", mlir::tle::CacheModifier::CV)
                .Default(std::nullopt);
   if (!M)
-    return failure(C.E.error(A->Source ? A->Source : C.Site,
+    return (C.E.error(A->Source ? A->Source : C.Site,
                              "unknown cache modifier '" + *S +
                                  "' (expected .ca, .cg, .cs, .wb, .wt or "
                                  ".cv)"));
   return *M;
 }
 
-FailureOr<tle::EvictionPolicy> getEviction(Ctx &C, const CallArg *A) {
+FailureOr<mlir::tle::EvictionPolicy> getEviction(Ctx &C, const CallArg *A) {
   if (!A || A->Value.is(TValue::Kind::None))
-    return tle::EvictionPolicy::Normal;
+    return mlir::tle::EvictionPolicy::Normal;
   auto S = C.E.requireStr(A, "eviction_policy", C.Site);
   if (failed(S))
     return failure();
-  auto P = llvm::StringSwitch<std::optional<tle::EvictionPolicy>>(*S)
-               .Cases("", "evict_normal", tle::EvictionPolicy::Normal)
-               .Case("evict_first", tle::EvictionPolicy::EvictFirst)
-               .Case("evict_last", tle::EvictionPolicy::EvictLast)
+  auto P = llvm::StringSwitch<std::optional<mlir::tle::EvictionPolicy>>(*S)
+               .Cases("", "evict_normal", mlir::tle::EvictionPolicy::Normal)
+               .Case("evict_first", mlir::tle::EvictionPolicy::EvictFirst)
+               .Case("evict_last", mlir::tle::EvictionPolicy::EvictLast)
                .Default(std::nullopt);
   if (!P)
-    return failure(C.E.error(A->Source ? A->Source : C.Site,
+    return (C.E.error(A->Source ? A->Source : C.Site,
                              "unknown eviction policy '" + *S +
                                  "' (expected evict_first or evict_last)"));
   return *P;
@@ -193,7 +193,7 @@ FailureOr<tle::EvictionPolicy> getEviction(Ctx &C, const CallArg *A) {
 Result requirePointer(Ctx &C, const CallArg *A) {
   if (!A || !A->Value.is(TValue::Kind::IR) ||
       !isPointerType(getScalarType(A->Value.getType())))
-    return failure(C.E.error(A && A->Source ? A->Source : C.Site,
+    return (C.E.error(A && A->Source ? A->Source : C.Site,
                              "pointer must be a pointer or a tensor of "
                              "pointers, got " +
                                  (A ? A->Value.describe() : "nothing")));
@@ -204,7 +204,7 @@ Result requirePointer(Ctx &C, const CallArg *A) {
 FailureOr<Value> getMask(Ctx &C, const CallArg *A, const TValue &Ptr) {
   if (!A || A->Value.is(TValue::Kind::None))
     return Value();
-  auto M = C.E.cast(A->Value, DType{C.B.getI1Type()},
+  auto M = C.E.convert(A->Value, DType{C.B.getI1Type()},
                     A->Source ? A->Source : C.Site);
   if (failed(M))
     return failure();
@@ -214,7 +214,7 @@ FailureOr<Value> getMask(Ctx &C, const CallArg *A, const TValue &Ptr) {
     return failure();
   if (isa<RankedTensorType>(BM->getType()) !=
       isa<RankedTensorType>(Ptr.getType()))
-    return failure(C.E.error(A->Source ? A->Source : C.Site,
+    return (C.E.error(A->Source ? A->Source : C.Site,
                              "a tensor mask needs a tensor of pointers"));
   return BM->getValue();
 }
@@ -222,9 +222,9 @@ FailureOr<Value> getMask(Ctx &C, const CallArg *A, const TValue &Ptr) {
 /// `value` converted to the pointee type and broadcast to the pointer shape.
 Result valueForPointer(Ctx &C, const CallArg *A, const TValue &Ptr) {
   Type Pointee =
-      cast<tle::PointerType>(getScalarType(Ptr.getType())).getPointeeType();
+      cast<mlir::tle::PointerType>(getScalarType(Ptr.getType())).getPointeeType();
   const Node *Src = A->Source ? A->Source : C.Site;
-  auto V = C.E.cast(A->Value, DType{Pointee}, Src);
+  auto V = C.E.convert(A->Value, DType{Pointee}, Src);
   if (failed(V))
     return failure();
   auto BV = C.E.broadcastTo(*V, getShape(Ptr.getType()), Src);
@@ -232,7 +232,7 @@ Result valueForPointer(Ctx &C, const CallArg *A, const TValue &Ptr) {
     return failure();
   if (isa<RankedTensorType>(BV->getType()) !=
       isa<RankedTensorType>(Ptr.getType()))
-    return failure(C.E.error(Src, "cannot store a tensor through a scalar "
+    return (C.E.error(Src, "cannot store a tensor through a scalar "
                                   "pointer"));
   return BV;
 }
@@ -269,7 +269,7 @@ Result builtinLoad(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(Cache) || failed(Evict))
     return failure();
   bool Volatile = A->has("volatile") && A->get("volatile")->Value.isTruthy();
-  auto Load = tle::LoadOp::create(C.B, C.L, Ptr->getValue(), *Mask, Other,
+  auto Load = mlir::tle::LoadOp::create(C.B, C.L, Ptr->getValue(), *Mask, Other,
                                   *Cache, *Evict, Volatile);
   return TValue::ir(Load);
 }
@@ -296,53 +296,53 @@ Result builtinStore(Emitter &E, CallArgs &Args, const Node *Site) {
   auto Evict = getEviction(C, A->get("eviction_policy"));
   if (failed(Cache) || failed(Evict))
     return failure();
-  tle::StoreOp::create(C.B, C.L, Ptr->getValue(), V->getValue(), *Mask,
+  mlir::tle::StoreOp::create(C.B, C.L, Ptr->getValue(), V->getValue(), *Mask,
                        *Cache, *Evict);
   return TValue::none();
 }
 
-FailureOr<tle::MemSemantic> getSem(Ctx &C, const CallArg *A) {
+FailureOr<mlir::tle::MemSemantic> getSem(Ctx &C, const CallArg *A) {
   if (!A || A->Value.is(TValue::Kind::None))
-    return tle::MemSemantic::AcqRel;
+    return mlir::tle::MemSemantic::AcqRel;
   auto S = C.E.requireStr(A, "sem", C.Site);
   if (failed(S))
     return failure();
-  auto R = llvm::StringSwitch<std::optional<tle::MemSemantic>>(*S)
-               .Case("relaxed", tle::MemSemantic::Relaxed)
-               .Case("acquire", tle::MemSemantic::Acquire)
-               .Case("release", tle::MemSemantic::Release)
-               .Case("acq_rel", tle::MemSemantic::AcqRel)
+  auto R = llvm::StringSwitch<std::optional<mlir::tle::MemSemantic>>(*S)
+               .Case("relaxed", mlir::tle::MemSemantic::Relaxed)
+               .Case("acquire", mlir::tle::MemSemantic::Acquire)
+               .Case("release", mlir::tle::MemSemantic::Release)
+               .Case("acq_rel", mlir::tle::MemSemantic::AcqRel)
                .Default(std::nullopt);
   if (!R)
-    return failure(C.E.error(A->Source ? A->Source : C.Site,
+    return (C.E.error(A->Source ? A->Source : C.Site,
                              "unknown memory semantic '" + *S +
                                  "' (expected relaxed, acquire, release or "
                                  "acq_rel)"));
   return *R;
 }
 
-FailureOr<tle::MemScope> getScope(Ctx &C, const CallArg *A) {
+FailureOr<mlir::tle::MemScope> getScope(Ctx &C, const CallArg *A) {
   if (!A || A->Value.is(TValue::Kind::None))
-    return tle::MemScope::Device;
+    return mlir::tle::MemScope::Device;
   auto S = C.E.requireStr(A, "scope", C.Site);
   if (failed(S))
     return failure();
-  auto R = llvm::StringSwitch<std::optional<tle::MemScope>>(*S)
-               .Cases("cta", "block", tle::MemScope::Block)
-               .Case("cluster", tle::MemScope::Cluster)
-               .Cases("gpu", "device", tle::MemScope::Device)
-               .Cases("sys", "system", tle::MemScope::System)
+  auto R = llvm::StringSwitch<std::optional<mlir::tle::MemScope>>(*S)
+               .Cases("cta", "block", mlir::tle::MemScope::Block)
+               .Case("cluster", mlir::tle::MemScope::Cluster)
+               .Cases("gpu", "device", mlir::tle::MemScope::Device)
+               .Cases("sys", "system", mlir::tle::MemScope::System)
                .Default(std::nullopt);
   if (!R)
-    return failure(C.E.error(A->Source ? A->Source : C.Site,
+    return (C.E.error(A->Source ? A->Source : C.Site,
                              "unknown scope '" + *S +
                                  "' (expected cta, cluster, gpu or sys)"));
   return *R;
 }
 
 Result atomicRMW(Emitter &E, CallArgs &Args, const Node *Site,
-                 llvm::StringRef Fn, tle::RMWKind IntKind,
-                 std::optional<tle::RMWKind> FloatKind) {
+                 llvm::StringRef Fn, mlir::tle::RMWKind IntKind,
+                 std::optional<mlir::tle::RMWKind> FloatKind) {
   Ctx C(E, Args, Site);
   auto A = C.bind(Fn, {"pointer", "val", "mask", "sem", "scope"}, 2);
   if (failed(A))
@@ -356,19 +356,19 @@ Result atomicRMW(Emitter &E, CallArgs &Args, const Node *Site,
   auto Scope = getScope(C, A->get("scope"));
   if (failed(V) || failed(Mask) || failed(Sem) || failed(Scope))
     return failure();
-  tle::RMWKind Kind = IntKind;
+  mlir::tle::RMWKind Kind = IntKind;
   Type Elem = getScalarType(V->getType());
   if (isFloatType(Elem)) {
     if (!FloatKind)
       return C.fail(Fn + " needs integer values, got " + V->describe());
     Kind = *FloatKind;
   } else if (A->get("pointer")->Value.isUnsigned()) {
-    if (Kind == tle::RMWKind::Max)
-      Kind = tle::RMWKind::UMax;
-    if (Kind == tle::RMWKind::Min)
-      Kind = tle::RMWKind::UMin;
+    if (Kind == mlir::tle::RMWKind::Max)
+      Kind = mlir::tle::RMWKind::UMax;
+    if (Kind == mlir::tle::RMWKind::Min)
+      Kind = mlir::tle::RMWKind::UMin;
   }
-  auto Op = tle::AtomicRMWOp::create(C.B, C.L, V->getType(), Kind,
+  auto Op = mlir::tle::AtomicRMWOp::create(C.B, C.L, V->getType(), Kind,
                                      Ptr->getValue(), V->getValue(), *Mask,
                                      *Sem, *Scope);
   return TValue::ir(Op, V->isUnsigned());
@@ -378,13 +378,13 @@ Result atomicRMW(Emitter &E, CallArgs &Args, const Node *Site,
   Result builtinAtomic##Name(Emitter &E, CallArgs &Args, const Node *Site) {   \
     return atomicRMW(E, Args, Site, "tl.atomic_" #Name, IntKind, FloatKind);   \
   }
-TLE_ATOMIC(add, tle::RMWKind::Add, tle::RMWKind::FAdd)
-TLE_ATOMIC(max, tle::RMWKind::Max, tle::RMWKind::Max)
-TLE_ATOMIC(min, tle::RMWKind::Min, tle::RMWKind::Min)
-TLE_ATOMIC(and, tle::RMWKind::And, std::nullopt)
-TLE_ATOMIC(or, tle::RMWKind::Or, std::nullopt)
-TLE_ATOMIC(xor, tle::RMWKind::Xor, std::nullopt)
-TLE_ATOMIC(xchg, tle::RMWKind::Xchg, tle::RMWKind::Xchg)
+TLE_ATOMIC(add, mlir::tle::RMWKind::Add, mlir::tle::RMWKind::FAdd)
+TLE_ATOMIC(max, mlir::tle::RMWKind::Max, mlir::tle::RMWKind::Max)
+TLE_ATOMIC(min, mlir::tle::RMWKind::Min, mlir::tle::RMWKind::Min)
+TLE_ATOMIC(and, mlir::tle::RMWKind::And, std::nullopt)
+TLE_ATOMIC(or, mlir::tle::RMWKind::Or, std::nullopt)
+TLE_ATOMIC(xor, mlir::tle::RMWKind::Xor, std::nullopt)
+TLE_ATOMIC(xchg, mlir::tle::RMWKind::Xchg, mlir::tle::RMWKind::Xchg)
 #undef TLE_ATOMIC
 
 Result builtinAtomicCas(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -402,7 +402,7 @@ Result builtinAtomicCas(Emitter &E, CallArgs &Args, const Node *Site) {
   auto Scope = getScope(C, A->get("scope"));
   if (failed(Cmp) || failed(V) || failed(Sem) || failed(Scope))
     return failure();
-  return TValue::ir(tle::AtomicCASOp::create(C.B, C.L, Ptr->getValue(),
+  return TValue::ir(mlir::tle::AtomicCASOp::create(C.B, C.L, Ptr->getValue(),
                                              Cmp->getValue(), V->getValue(),
                                              *Sem, *Scope));
 }
@@ -439,7 +439,7 @@ Result builtinDot(Emitter &E, CallArgs &Args, const Node *Site) {
     auto T = E.promote(*X, *Y, false, Site);
     if (failed(T))
       return failure();
-    auto CX = E.cast(*X, *T, Site), CY = E.cast(*Y, *T, Site);
+    auto CX = E.convert(*X, *T, Site), CY = E.convert(*Y, *T, Site);
     if (failed(CX) || failed(CY))
       return failure();
     XV = CX->getValue();
@@ -469,15 +469,15 @@ Result builtinDot(Emitter &E, CallArgs &Args, const Node *Site) {
   } else {
     Acc = E.splatConstant(TValue::integer(0), Out, Shape, Site);
   }
-  auto Precision = tle::InputPrecision::TF32;
+  auto Precision = mlir::tle::InputPrecision::TF32;
   if (A->has("input_precision")) {
     auto P = E.requireStr(A->get("input_precision"), "input_precision", Site);
     if (failed(P))
       return failure();
-    auto R = llvm::StringSwitch<std::optional<tle::InputPrecision>>(*P)
-                 .Case("tf32", tle::InputPrecision::TF32)
-                 .Case("tf32x3", tle::InputPrecision::TF32x3)
-                 .Case("ieee", tle::InputPrecision::IEEE)
+    auto R = llvm::StringSwitch<std::optional<mlir::tle::InputPrecision>>(*P)
+                 .Case("tf32", mlir::tle::InputPrecision::TF32)
+                 .Case("tf32x3", mlir::tle::InputPrecision::TF32x3)
+                 .Case("ieee", mlir::tle::InputPrecision::IEEE)
                  .Default(std::nullopt);
     if (!R)
       return C.fail("unknown input_precision '" + *P +
@@ -485,7 +485,7 @@ Result builtinDot(Emitter &E, CallArgs &Args, const Node *Site) {
     Precision = *R;
   } else if (A->has("allow_tf32") &&
              !A->get("allow_tf32")->Value.isTruthy()) {
-    Precision = tle::InputPrecision::IEEE;
+    Precision = mlir::tle::InputPrecision::IEEE;
   }
   int64_t MaxImprecise = 0;
   if (A->has("max_num_imprecise_acc")) {
@@ -495,7 +495,7 @@ Result builtinDot(Emitter &E, CallArgs &Args, const Node *Site) {
       return failure();
     MaxImprecise = *N;
   }
-  return TValue::ir(tle::DotOp::create(C.B, C.L, XV, YV, Acc, Precision,
+  return TValue::ir(mlir::tle::DotOp::create(C.B, C.L, XV, YV, Acc, Precision,
                                        MaxImprecise));
 }
 
@@ -535,7 +535,7 @@ Result builtinReshape(Emitter &E, CallArgs &Args, const Node *Site) {
     return E.broadcastTo(*X, *Shape, Site);
   bool Reorder = A->has("can_reorder") && A->get("can_reorder")->Value.isTruthy();
   auto Type = RankedTensorType::get(*Shape, getScalarType(In.getType()));
-  return TValue::ir(tle::ReshapeOp::create(C.B, C.L, Type, In, Reorder),
+  return TValue::ir(mlir::tle::ReshapeOp::create(C.B, C.L, Type, In, Reorder),
                     X->isUnsigned());
 }
 
@@ -552,7 +552,7 @@ Result builtinRavel(Emitter &E, CallArgs &Args, const Node *Site) {
     N *= D;
   auto Type = RankedTensorType::get({N}, getScalarType(X->getType()));
   return TValue::ir(
-      tle::ReshapeOp::create(C.B, C.L, Type, X->getValue(), true),
+      mlir::tle::ReshapeOp::create(C.B, C.L, Type, X->getValue(), true),
       X->isUnsigned());
 }
 
@@ -593,7 +593,7 @@ Result builtinTrans(Emitter &E, CallArgs &Args, const Node *Site) {
                     llvm::Twine(T.getRank() - 1));
     Shape.push_back(T.getDimSize(D));
   }
-  return TValue::ir(tle::TransOp::create(C.B, C.L, T.clone(Shape),
+  return TValue::ir(mlir::tle::TransOp::create(C.B, C.L, T.clone(Shape),
                                          X->getValue(), Order),
                     X->isUnsigned());
 }
@@ -631,12 +631,12 @@ Result builtinExpandDims(Emitter &E, CallArgs &Args, const Node *Site) {
                     llvm::Twine(Rank));
     Value In = V.getValue();
     if (!isa<RankedTensorType>(In.getType()))
-      In = tle::SplatOp::create(C.B, C.L, RankedTensorType::get({}, In.getType()),
+      In = mlir::tle::SplatOp::create(C.B, C.L, RankedTensorType::get({}, In.getType()),
                                 In);
     auto T = cast<RankedTensorType>(In.getType());
     SmallVector<int64_t> Shape(T.getShape());
     Shape.insert(Shape.begin() + Axis, 1);
-    V = TValue::ir(tle::ExpandDimsOp::create(C.B, C.L, T.clone(Shape), In,
+    V = TValue::ir(mlir::tle::ExpandDimsOp::create(C.B, C.L, T.clone(Shape), In,
                                              C.B.getI32IntegerAttr(Axis)),
                    V.isUnsigned());
   }
@@ -686,13 +686,13 @@ Result builtinJoin(Emitter &E, CallArgs &Args, const Node *Site) {
   Value XV = X.getValue(), YV = Y.getValue();
   if (!isa<RankedTensorType>(XV.getType())) {
     auto T = RankedTensorType::get({}, XV.getType());
-    XV = tle::SplatOp::create(C.B, C.L, T, XV);
-    YV = tle::SplatOp::create(C.B, C.L, T, YV);
+    XV = mlir::tle::SplatOp::create(C.B, C.L, T, XV);
+    YV = mlir::tle::SplatOp::create(C.B, C.L, T, YV);
   }
   auto T = cast<RankedTensorType>(XV.getType());
   SmallVector<int64_t> Shape(T.getShape());
   Shape.push_back(2);
-  return TValue::ir(tle::JoinOp::create(C.B, C.L, T.clone(Shape), XV, YV),
+  return TValue::ir(mlir::tle::JoinOp::create(C.B, C.L, T.clone(Shape), XV, YV),
                     X.isUnsigned());
 }
 
@@ -709,7 +709,7 @@ Result builtinSplit(Emitter &E, CallArgs &Args, const Node *Site) {
     return C.fail("tl.split needs a last dimension of size 2, got " +
                   X->describe());
   auto Half = T.clone(T.getShape().drop_back());
-  auto Op = tle::SplitOp::create(C.B, C.L, Half, Half, X->getValue());
+  auto Op = mlir::tle::SplitOp::create(C.B, C.L, Half, Half, X->getValue());
   return TValue::tuple({TValue::ir(Op.getLhs(), X->isUnsigned()),
                         TValue::ir(Op.getRhs(), X->isUnsigned())});
 }
@@ -731,7 +731,7 @@ Result builtinCat(Emitter &E, CallArgs &Args, const Node *Site) {
                   X->describe() + " and " + Y->describe());
   SmallVector<int64_t> Shape(XT.getShape());
   Shape[0] += YT.getDimSize(0);
-  return TValue::ir(tle::CatOp::create(C.B, C.L, XT.clone(Shape),
+  return TValue::ir(mlir::tle::CatOp::create(C.B, C.L, XT.clone(Shape),
                                        X->getValue(), Y->getValue()),
                     X->isUnsigned());
 }
@@ -746,7 +746,7 @@ Result builtinCast(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(T))
     return failure();
   bool Bitcast = A->has("bitcast") && A->get("bitcast")->Value.isTruthy();
-  auto R = E.cast(A->get("input")->Value, *T, Site, Bitcast);
+  auto R = E.convert(A->get("input")->Value, *T, Site, Bitcast);
   if (failed(R) || !A->has("fp_downcast_rounding"))
     return R;
   auto Mode = E.requireStr(A->get("fp_downcast_rounding"),
@@ -763,10 +763,10 @@ Result builtinCast(Emitter &E, CallArgs &Args, const Node *Site) {
       return failure();
     if (!isFloatType(getScalarType(In->getType())) || !isFloatType(T->Type))
       return C.fail("fp_downcast_rounding applies to float conversions");
-    auto Op = tle::FpToFpOp::create(
+    auto Op = mlir::tle::FpToFpOp::create(
         C.B, C.L, withElementType(In->getType(), T->Type), In->getValue(),
         nullptr);
-    Op.setRounding(tle::RoundingMode::RTZ);
+    Op.setRounding(mlir::tle::RoundingMode::RTZ);
     return TValue::ir(Op);
   }
   return R;
@@ -797,7 +797,7 @@ Result builtinHistogram(Emitter &E, CallArgs &Args, const Node *Site) {
     return C.fail("tl.histogram needs a 1-D integer tensor, got " +
                   X->describe());
   auto Type = RankedTensorType::get({*N}, C.B.getI32Type());
-  return TValue::ir(tle::HistogramOp::create(C.B, C.L, Type, X->getValue()));
+  return TValue::ir(mlir::tle::HistogramOp::create(C.B, C.L, Type, X->getValue()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -864,12 +864,12 @@ Result builtinAssume(Emitter &E, CallArgs &Args, const Node *Site) {
   const TValue &Cond = A->get("cond")->Value;
   if (Cond.isConstexpr())
     return TValue::none();
-  auto B1 = E.cast(Cond, DType{C.B.getI1Type()}, Site);
+  auto B1 = E.convert(Cond, DType{C.B.getI1Type()}, Site);
   if (failed(B1))
     return failure();
   if (isa<RankedTensorType>(B1->getType()))
     return C.fail("tl.assume needs a scalar condition");
-  tle::AssumeOp::create(C.B, C.L, B1->getValue());
+  mlir::tle::AssumeOp::create(C.B, C.L, B1->getValue());
   return TValue::none();
 }
 
@@ -877,7 +877,7 @@ Result builtinDebugBarrier(Emitter &E, CallArgs &Args, const Node *Site) {
   Ctx C(E, Args, Site);
   if (failed(C.bind("tl.debug_barrier", {}, 0)))
     return failure();
-  tle::DebugBarrierOp::create(C.B, C.L);
+  mlir::tle::DebugBarrierOp::create(C.B, C.L);
   return TValue::none();
 }
 
@@ -908,7 +908,7 @@ Result builtinDeviceAssert(Emitter &E, CallArgs &Args, const Node *Site) {
   auto A = C.bind("tl.device_assert", {"cond", "msg", "mask"}, 1);
   if (failed(A))
     return failure();
-  auto Cond = E.cast(A->get("cond")->Value, DType{C.B.getI1Type()}, Site);
+  auto Cond = E.convert(A->get("cond")->Value, DType{C.B.getI1Type()}, Site);
   if (failed(Cond))
     return failure();
   std::string Msg = "device assertion failed";
@@ -918,7 +918,7 @@ Result builtinDeviceAssert(Emitter &E, CallArgs &Args, const Node *Site) {
       return failure();
     Msg = *M;
   }
-  tle::AssertOp::create(C.B, C.L, Cond->getValue(), Msg);
+  mlir::tle::AssertOp::create(C.B, C.L, Cond->getValue(), Msg);
   return TValue::none();
 }
 
@@ -938,7 +938,7 @@ Result builtinDevicePrint(Emitter &E, CallArgs &Args, const Node *Site) {
     Values.push_back(V->getValue());
   }
   bool Hex = A->has("hex") && A->get("hex")->Value.isTruthy();
-  tle::PrintOp::create(C.B, C.L, *Prefix, Hex, Values);
+  mlir::tle::PrintOp::create(C.B, C.L, *Prefix, Hex, Values);
   return TValue::none();
 }
 
@@ -966,7 +966,7 @@ Result builtinCdiv(Emitter &E, CallArgs &Args, const Node *Site) {
 }
 
 Result builtinBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
-  return failure(E.error(
+  return (E.error(
       Site, "block pointers (tl.make_block_ptr, tl.advance) were removed from "
             "Triton; use tensor descriptors: tl.make_tensor_descriptor(base, "
             "shape, strides, block_shape) with desc.load/desc.store"));
@@ -996,7 +996,7 @@ Result builtinMakeTensorDescriptor(Emitter &E, CallArgs &Args,
     if (!V.is(TValue::Kind::Tuple))
       return E.error(Site, Name + " must be a tuple, got " + V.describe());
     for (const TValue &D : V.getElements()) {
-      auto I = E.cast(D, T, Site);
+      auto I = E.convert(D, T, Site);
       if (failed(I))
         return failure();
       Out.push_back(I->getValue());
@@ -1011,22 +1011,22 @@ Result builtinMakeTensorDescriptor(Emitter &E, CallArgs &Args,
   if (failed(Dims("shape", DType{C.B.getI32Type()}, Shape)) ||
       failed(Dims("strides", DType{C.B.getI64Type()}, Strides)))
     return failure();
-  Type Elem = cast<tle::PointerType>(Base.getType()).getPointeeType();
+  Type Elem = cast<mlir::tle::PointerType>(Base.getType()).getPointeeType();
   auto DescType =
-      tle::TensorDescType::get(C.B.getContext(),
+      mlir::tle::TensorDescType::get(C.B.getContext(),
                                RankedTensorType::get(*Block, Elem));
-  auto Padding = tle::PaddingOption::Zero;
+  auto Padding = mlir::tle::PaddingOption::Zero;
   if (A->has("padding_option")) {
     auto P = E.requireStr(A->get("padding_option"), "padding_option", Site);
     if (failed(P))
       return failure();
     if (*P == "nan")
-      Padding = tle::PaddingOption::NaN;
+      Padding = mlir::tle::PaddingOption::NaN;
     else if (*P != "zero" && !P->empty())
       return C.fail("padding_option must be 'zero' or 'nan', got '" + *P +
                     "'");
   }
-  return TValue::ir(tle::MakeTensorDescOp::create(
+  return TValue::ir(mlir::tle::MakeTensorDescOp::create(
       C.B, C.L, DescType, Base.getValue(), Shape, Strides, Padding));
 }
 
@@ -1037,13 +1037,13 @@ FailureOr<SmallVector<Value>> descriptorOffsets(Ctx &C, const CallArg *A,
                                  ? A->Value.getElements()
                                  : std::vector<TValue>{A->Value};
   for (const TValue &V : Elts) {
-    auto I = C.E.cast(V, DType{C.B.getI32Type()}, C.Site);
+    auto I = C.E.convert(V, DType{C.B.getI32Type()}, C.Site);
     if (failed(I))
       return failure();
     Offsets.push_back(I->getValue());
   }
   if (Offsets.size() != Rank)
-    return failure(C.E.error(C.Site, "expected " + llvm::Twine(Rank) +
+    return (C.E.error(C.Site, "expected " + llvm::Twine(Rank) +
                                          " offsets, got " +
                                          llvm::Twine(Offsets.size())));
   return Offsets;
@@ -1054,12 +1054,12 @@ Result builtinDescriptorLoad(Emitter &E, CallArgs &Args, const Node *Site) {
   auto A = C.bind("desc.load", {"desc", "offsets"}, 2);
   if (failed(A))
     return failure();
-  auto Desc = cast<tle::TensorDescType>(A->get("desc")->Value.getType());
+  auto Desc = cast<mlir::tle::TensorDescType>(A->get("desc")->Value.getType());
   auto Offsets = descriptorOffsets(C, A->get("offsets"),
                                    Desc.getBlockType().getRank());
   if (failed(Offsets))
     return failure();
-  return TValue::ir(tle::DescriptorLoadOp::create(
+  return TValue::ir(mlir::tle::DescriptorLoadOp::create(
       C.B, C.L, Desc.getBlockType(), A->get("desc")->Value.getValue(),
       *Offsets));
 }
@@ -1069,25 +1069,25 @@ Result builtinDescriptorStore(Emitter &E, CallArgs &Args, const Node *Site) {
   auto A = C.bind("desc.store", {"desc", "offsets", "value"}, 3);
   if (failed(A))
     return failure();
-  auto Desc = cast<tle::TensorDescType>(A->get("desc")->Value.getType());
+  auto Desc = cast<mlir::tle::TensorDescType>(A->get("desc")->Value.getType());
   auto Offsets = descriptorOffsets(C, A->get("offsets"),
                                    Desc.getBlockType().getRank());
   if (failed(Offsets))
     return failure();
-  auto V = E.cast(A->get("value")->Value,
+  auto V = E.convert(A->get("value")->Value,
                   DType{Desc.getBlockType().getElementType()}, Site);
   if (failed(V))
     return failure();
   auto BV = E.broadcastTo(*V, Desc.getBlockType().getShape(), Site);
   if (failed(BV))
     return failure();
-  tle::DescriptorStoreOp::create(C.B, C.L, A->get("desc")->Value.getValue(),
+  mlir::tle::DescriptorStoreOp::create(C.B, C.L, A->get("desc")->Value.getValue(),
                                  BV->getValue(), *Offsets);
   return TValue::none();
 }
 } // namespace
 
-void tle::frontend::registerLanguageBuiltins(
+void ::tle::frontend::registerLanguageBuiltins(
     llvm::StringMap<BuiltinFn> &Table) {
   Table["tl.program_id"] = builtinProgramId;
   Table["tl.num_programs"] = builtinNumPrograms;

@@ -8,7 +8,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
-using namespace tle::frontend;
+using namespace ::tle::frontend;
 
 namespace {
 /// Builds the combined values of one reduction or scan step from the
@@ -22,7 +22,7 @@ Result floatOperand(Emitter &E, const CallArg *A, llvm::StringRef Fn,
   if (failed(X))
     return failure();
   if (!isFloatType(getScalarType(X->getType())))
-    return failure(E.error(A->Source ? A->Source : Site,
+    return (E.error(A->Source ? A->Source : Site,
                            Fn + " expects a floating-point argument, got " +
                                X->describe() + "; convert it with .to()"));
   return X;
@@ -132,7 +132,7 @@ Result minMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
   auto T = E.promote(X, Y, false, Site);
   if (failed(T))
     return failure();
-  auto CX = E.cast(X, *T, Site), CY = E.cast(Y, *T, Site);
+  auto CX = E.convert(X, *T, Site), CY = E.convert(Y, *T, Site);
   if (failed(CX) || failed(CY))
     return failure();
   TValue PX = *CX, PY = *CY;
@@ -177,9 +177,9 @@ Result builtinFma(Emitter &E, CallArgs &Args, const Node *Site) {
   TValue Probe = TValue::ir(E.splatConstant(TValue::integer(0), *T1, {}, Site));
   auto T = E.promote(Probe, Z, false, Site);
   if (failed(T) || !isFloatType(T->Type))
-    return failure(E.error(Site, "tl.fma needs floating-point operands"));
-  auto CX = E.cast(X, *T, Site), CY = E.cast(Y, *T, Site),
-       CZ = E.cast(Z, *T, Site);
+    return (E.error(Site, "tl.fma needs floating-point operands"));
+  auto CX = E.convert(X, *T, Site), CY = E.convert(Y, *T, Site),
+       CZ = E.convert(Z, *T, Site);
   if (failed(CX) || failed(CY) || failed(CZ))
     return failure();
   TValue PX = *CX, PY = *CY, PZ = *CZ;
@@ -201,7 +201,7 @@ Value flatten(Emitter &E, Value V, const Node *Site) {
   auto T = cast<RankedTensorType>(V.getType());
   if (T.getRank() == 1)
     return V;
-  return tle::ReshapeOp::create(E.getBuilder(), E.loc(Site),
+  return mlir::tle::ReshapeOp::create(E.getBuilder(), E.loc(Site),
                                 RankedTensorType::get({T.getNumElements()},
                                                       T.getElementType()),
                                 V, /*allow_reorder=*/true);
@@ -233,7 +233,7 @@ reduce(Emitter &E, std::vector<TValue> Inputs, std::optional<int64_t> Axis,
                                         : Type(RankedTensorType::get(Shape,
                                                                      Elem)));
   }
-  auto Op = tle::ReduceOp::create(B, L, ResultTypes, Srcs, Ax);
+  auto Op = mlir::tle::ReduceOp::create(B, L, ResultTypes, Srcs, Ax);
   SmallVector<Type> ArgTypes(ElemTypes);
   ArgTypes.append(ElemTypes);
   SmallVector<Location> Locs(ArgTypes.size(), L);
@@ -251,15 +251,13 @@ reduce(Emitter &E, std::vector<TValue> Inputs, std::optional<int64_t> Axis,
         Kept[Ax] = 1;
       else
         Kept.assign(getShape(Inputs[I].getType()).size(), 1);
-      auto K = E.broadcastTo(V, {}, Site);
       Value In = R;
       if (!isa<RankedTensorType>(In.getType()))
-        In = tle::SplatOp::create(B, L, RankedTensorType::get({}, In.getType()),
+        In = mlir::tle::SplatOp::create(B, L, RankedTensorType::get({}, In.getType()),
                                   In);
       auto Flat = cast<RankedTensorType>(In.getType());
-      V = TValue::ir(tle::ReshapeOp::create(B, L, Flat.clone(Kept), In, false),
+      V = TValue::ir(mlir::tle::ReshapeOp::create(B, L, Flat.clone(Kept), In, false),
                      Inputs[I].isUnsigned());
-      (void)K;
     }
     Results.push_back(V);
   }
@@ -273,7 +271,7 @@ LogicalResult simpleCombiner(Emitter &E, Block &Body, const Node *Site,
   E.getBuilder().setInsertionPointToStart(&Body);
   SmallVector<Value> R =
       Fn(E.getBuilder(), E.loc(Site), Body.getArguments());
-  tle::ReduceReturnOp::create(E.getBuilder(), E.loc(Site), R);
+  mlir::tle::ReduceReturnOp::create(E.getBuilder(), E.loc(Site), R);
   return success();
 }
 
@@ -291,7 +289,7 @@ reductionInput(Emitter &E, const BoundArgs &A, const Node *Site,
       return failure();
     int64_t V = *I < 0 ? *I + Rank : *I;
     if (V < 0 || V >= Rank)
-      return failure(E.error(Ax->Source ? Ax->Source : Site,
+      return (E.error(Ax->Source ? Ax->Source : Site,
                              Fn + ": axis " + llvm::Twine(*I) +
                                  " is out of range for a tensor of rank " +
                                  llvm::Twine(Rank)));
@@ -327,7 +325,7 @@ Result builtinSum(Emitter &E, CallArgs &Args, const Node *Site) {
   } else if (isFloatType(Elem) && Elem.getIntOrFloatBitWidth() < 32) {
     Acc = DType{B.getF32Type()};
   }
-  auto C = E.cast(X, Acc, Site);
+  auto C = E.convert(X, Acc, Site);
   if (failed(C))
     return failure();
   bool IsFloat = isFloatType(Acc.Type);
@@ -358,11 +356,11 @@ Result argReduce(Emitter &E, TValue X, std::optional<int64_t> Axis,
   }
   // Index along the axis, broadcast to the input shape.
   int64_t N = T.getDimSize(*Axis);
-  Value Range = tle::MakeRangeOp::create(
+  Value Range = mlir::tle::MakeRangeOp::create(
       B, L, RankedTensorType::get({N}, B.getI32Type()), 0, N);
   SmallVector<int64_t> Shape(T.getRank(), 1);
   Shape[*Axis] = N;
-  Value Idx = tle::ReshapeOp::create(
+  Value Idx = mlir::tle::ReshapeOp::create(
       B, L, RankedTensorType::get(Shape, B.getI32Type()), Range, false);
   auto BIdx = E.broadcastTo(TValue::ir(Idx), T.getShape(), Site);
   if (failed(BIdx))
@@ -476,7 +474,7 @@ Result builtinReduce(Emitter &E, CallArgs &Args, const Node *Site) {
   std::optional<int64_t> Axis;
   for (const TValue &In : Inputs)
     if (!In.is(TValue::Kind::IR) || !isa<RankedTensorType>(In.getType()))
-      return failure(E.error(Site, "tl.reduce needs tensors, got " +
+      return (E.error(Site, "tl.reduce needs tensors, got " +
                                        In.describe()));
   if (A->has("axis")) {
     auto I = E.requireInt(A->get("axis"), "axis", Site);
@@ -485,12 +483,12 @@ Result builtinReduce(Emitter &E, CallArgs &Args, const Node *Site) {
     int64_t Rank = getShape(Inputs[0].getType()).size();
     Axis = *I < 0 ? *I + Rank : *I;
     if (*Axis < 0 || *Axis >= Rank)
-      return failure(E.error(Site, "tl.reduce: axis is out of range"));
+      return (E.error(Site, "tl.reduce: axis is out of range"));
   }
   auto R = reduce(E, Inputs, Axis, keepDims(*A), Site, [&](Block &Body) {
     return E.lowerCombiner(A->get("combine_fn")->Value, Body, Site,
                            [&](ValueRange V) {
-                             tle::ReduceReturnOp::create(E.getBuilder(),
+                             mlir::tle::ReduceReturnOp::create(E.getBuilder(),
                                                          E.loc(Site), V);
                            });
   });
@@ -524,13 +522,13 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
       return failure();
     Axis = *I < 0 ? *I + Rank : *I;
     if (Axis < 0 || Axis >= Rank)
-      return failure(E.error(Site, Fn + ": axis is out of range"));
+      return (E.error(Site, Fn + ": axis is out of range"));
   }
   TValue In = *X;
   Type Elem = getScalarType(In.getType());
   OpBuilder &B = E.getBuilder();
   if (!Generic && isIntType(Elem) && Elem.getIntOrFloatBitWidth() < 32) {
-    auto C = E.cast(In, DType{B.getI32Type(), In.isUnsigned()}, Site);
+    auto C = E.convert(In, DType{B.getI32Type(), In.isUnsigned()}, Site);
     if (failed(C))
       return failure();
     In = *C;
@@ -538,7 +536,7 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
   }
   bool Reverse = A->has("reverse") && A->get("reverse")->Value.isTruthy();
   Location L = E.loc(Site);
-  auto Op = tle::ScanOp::create(B, L, TypeRange{In.getType()},
+  auto Op = mlir::tle::ScanOp::create(B, L, TypeRange{In.getType()},
                                 ValueRange{In.getValue()}, Axis, Reverse);
   SmallVector<Location> Locs(2, L);
   Block *Body = B.createBlock(&Op.getCombineOp(), {}, {Elem, Elem}, Locs);
@@ -546,7 +544,7 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
   if (Generic) {
     if (failed(E.lowerCombiner(A->get("combine_fn")->Value, *Body, Site,
                                [&](ValueRange V) {
-                                 tle::ScanReturnOp::create(B, L, V);
+                                 mlir::tle::ScanReturnOp::create(B, L, V);
                                })))
       return failure();
   } else {
@@ -560,7 +558,7 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
     else
       R = *IsSum ? Value(arith::AddIOp::create(B, L, X0, X1))
                  : Value(arith::MulIOp::create(B, L, X0, X1));
-    tle::ScanReturnOp::create(B, L, R);
+    mlir::tle::ScanReturnOp::create(B, L, R);
   }
   return TValue::ir(Op.getResult(0), In.isUnsigned());
 }
@@ -576,7 +574,7 @@ Result builtinAssociativeScan(Emitter &E, CallArgs &Args, const Node *Site) {
 }
 } // namespace
 
-void tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
+void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   auto Add = [&](llvm::StringRef Name, BuiltinFn Fn) {
     Table["tl." + Name.str()] = Fn;
     Table["tl.math." + Name.str()] = Fn;
@@ -601,10 +599,10 @@ void tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   Add("sigmoid", builtinSigmoid);
   Add("maximum", builtinMaximum);
   Add("minimum", builtinMinimum);
-  Add("max", builtinMax);
-  Add("min", builtinMin);
   Add("clamp", builtinClamp);
   Add("fma", builtinFma);
+  Table["tl.max"] = builtinMax;
+  Table["tl.min"] = builtinMin;
   Table["tl.sum"] = builtinSum;
   Table["tl.argmax"] = builtinArgmax;
   Table["tl.argmin"] = builtinArgmin;

@@ -9,7 +9,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
-using namespace tle::frontend;
+using namespace ::tle::frontend;
 
 /// Jit calls nest this deep at most; deeper means unbounded recursion.
 static constexpr unsigned MaxInlineDepth = 64;
@@ -69,7 +69,7 @@ FailureOr<BoundArgs> Emitter::bind(const CallArgs &Args,
       continue;
     }
     if (!HasRest)
-      return failure(error(
+      return (error(
           A.Source ? A.Source : Site,
           FnName + "() takes at most " + llvm::Twine(NumNamed) +
               " positional argument" + (NumNamed == 1 ? "" : "s") + " but " +
@@ -78,18 +78,18 @@ FailureOr<BoundArgs> Emitter::bind(const CallArgs &Args,
   }
   for (const auto &[Name, A] : Args.Keywords) {
     if (!llvm::is_contained(Params.take_front(NumNamed), Name))
-      return failure(error(A.Source ? A.Source : Site,
+      return (error(A.Source ? A.Source : Site,
                            FnName + "() got an unexpected keyword argument '" +
                                Name + "'"));
     if (Bound.ByName.count(Name))
-      return failure(error(A.Source ? A.Source : Site,
+      return (error(A.Source ? A.Source : Site,
                            FnName + "() got multiple values for argument '" +
                                Name + "'"));
     Bound.ByName[Name] = A;
   }
   for (unsigned I = 0; I < NumRequired && I < NumNamed; ++I)
     if (!Bound.ByName.count(Params[I]))
-      return failure(error(Site, FnName + "() missing required argument '" +
+      return (error(Site, FnName + "() missing required argument '" +
                                      Params[I] + "'"));
   return Bound;
 }
@@ -104,7 +104,7 @@ FailureOr<int64_t> Emitter::requireInt(const CallArg *A, llvm::StringRef What,
     return A->Value.getInt();
   if (A && A->Value.is(TValue::Kind::Bool))
     return static_cast<int64_t>(A->Value.getBool());
-  return failure(error(A && A->Source ? A->Source : Site,
+  return (error(A && A->Source ? A->Source : Site,
                        What + " must be a constexpr int, got " +
                            (A ? A->Value.describe() : "nothing")));
 }
@@ -118,19 +118,19 @@ Emitter::requireShape(const CallArg *A, llvm::StringRef What,
   } else if (A && A->Value.is(TValue::Kind::Tuple)) {
     for (const TValue &E : A->Value.getElements()) {
       if (!E.is(TValue::Kind::Int))
-        return failure(error(A->Source ? A->Source : Site,
+        return (error(A->Source ? A->Source : Site,
                              What + " must be a tuple of constexpr ints, got " +
                                  E.describe() + " in it"));
       Shape.push_back(E.getInt());
     }
   } else {
-    return failure(error(A && A->Source ? A->Source : Site,
+    return (error(A && A->Source ? A->Source : Site,
                          What + " must be a constexpr shape, got " +
                              (A ? A->Value.describe() : "nothing")));
   }
   for (int64_t D : Shape)
     if (D <= 0 || (D & (D - 1)) != 0)
-      return failure(error(A->Source ? A->Source : Site,
+      return (error(A->Source ? A->Source : Site,
                            What + " must have power-of-2 dimensions, got " +
                                llvm::Twine(D)));
   return Shape;
@@ -140,7 +140,7 @@ FailureOr<DType> Emitter::requireDType(const CallArg *A, llvm::StringRef What,
                                        const Node *Site) {
   if (A && A->Value.is(TValue::Kind::DType))
     return DType{A->Value.getType(), A->Value.isUnsigned()};
-  return failure(error(A && A->Source ? A->Source : Site,
+  return (error(A && A->Source ? A->Source : Site,
                        What + " must be a dtype such as tl.float32, got " +
                            (A ? A->Value.describe() : "nothing")));
 }
@@ -150,7 +150,7 @@ FailureOr<std::string> Emitter::requireStr(const CallArg *A,
                                            const Node *Site) {
   if (A && A->Value.is(TValue::Kind::Str))
     return A->Value.getStr().str();
-  return failure(error(A && A->Source ? A->Source : Site,
+  return (error(A && A->Source ? A->Source : Site,
                        What + " must be a constexpr string, got " +
                            (A ? A->Value.describe() : "nothing")));
 }
@@ -158,7 +158,7 @@ FailureOr<std::string> Emitter::requireStr(const CallArg *A,
 Result Emitter::requireIR(const CallArg *A, llvm::StringRef What,
                           const Node *Site) {
   if (!A || !(A->Value.is(TValue::Kind::IR) || A->Value.isNumber()))
-    return failure(error(A && A->Source ? A->Source : Site,
+    return (error(A && A->Source ? A->Source : Site,
                          What + " must be a tensor or a number, got " +
                              (A ? A->Value.describe() : "nothing")));
   return toIR(A->Value, A->Source ? A->Source : Site);
@@ -168,7 +168,7 @@ Result Emitter::requireTensor(const CallArg *A, llvm::StringRef What,
                               const Node *Site) {
   if (!A || !A->Value.is(TValue::Kind::IR) ||
       !isa<RankedTensorType>(A->Value.getType()))
-    return failure(error(A && A->Source ? A->Source : Site,
+    return (error(A && A->Source ? A->Source : Site,
                          What + " must be a tensor, got " +
                              (A ? A->Value.describe() : "nothing")));
   return A->Value;
@@ -277,8 +277,8 @@ Result Emitter::lowerBoolOp(const BoolOpExpr *E) {
     auto Next = lowerExpr(Operand);
     if (failed(Next))
       return failure();
-    auto L = cast(Acc, DType{B.getI1Type()}, E);
-    auto R = cast(*Next, DType{B.getI1Type()}, Operand);
+    auto L = convert(Acc, DType{B.getI1Type()}, E);
+    auto R = convert(*Next, DType{B.getI1Type()}, Operand);
     if (failed(L) || failed(R))
       return failure();
     auto Combined =
@@ -375,11 +375,11 @@ Result Emitter::lowerSubscript(const SubscriptExpr *S) {
       Shape.insert(Shape.begin() + Axis, 1);
       Value In = V.getValue();
       if (!Tensor) {
-        In = tle::SplatOp::create(B, loc(S),
+        In = mlir::tle::SplatOp::create(B, loc(S),
                                   RankedTensorType::get({}, V.getType()), In);
         Tensor = cast<RankedTensorType>(In.getType());
       }
-      V = TValue::ir(tle::ExpandDimsOp::create(B, loc(Index),
+      V = TValue::ir(mlir::tle::ExpandDimsOp::create(B, loc(Index),
                                                Tensor.clone(Shape), In,
                                                B.getI32IntegerAttr(Axis)),
                      V.isUnsigned());
@@ -445,7 +445,7 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
   case TValue::Kind::DType: {
     Type T = V.getType();
     if (Attr == "element_ty") {
-      auto Ptr = dyn_cast<tle::PointerType>(T);
+      auto Ptr = dyn_cast<mlir::tle::PointerType>(T);
       if (!Ptr)
         return error(Site, "'element_ty' needs a pointer dtype, got " +
                                V.describe());
@@ -589,7 +589,7 @@ Result Emitter::callMethod(const TValue &Self, llvm::StringRef Name,
     return TValue::boolean(*Answer);
   }
   Args.Positional.insert(Args.Positional.begin(), CallArg{Self, Site});
-  if (Self.is(TValue::Kind::IR) && isa<tle::TensorDescType>(Self.getType()))
+  if (Self.is(TValue::Kind::IR) && isa<mlir::tle::TensorDescType>(Self.getType()))
     return callBuiltin("tl.descriptor." + Name.str(), Args, Site);
   if (Name == "to")
     return callBuiltin("tl.cast", Args, Site);
@@ -652,7 +652,7 @@ LogicalResult Emitter::lowerCombiner(
   SmallVector<Value> Values;
   for (auto [I, V] : llvm::enumerate(Results)) {
     Type Want = Body.getArgument(I).getType();
-    auto C = cast(V, DType{Want}, Site);
+    auto C = convert(V, DType{Want}, Site);
     if (failed(C))
       return failure();
     if (C->getType() != Want)

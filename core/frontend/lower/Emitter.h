@@ -86,7 +86,7 @@ public:
   mlir::FailureOr<TValue> toIR(const TValue &V, const Node *Site);
   mlir::FailureOr<mlir::Value> toIRValue(const TValue &V, const Node *Site);
   /// Converts an IR value (or constexpr) to `To` keeping its shape.
-  Result cast(const TValue &V, DType To, const Node *Site,
+  Result convert(const TValue &V, DType To, const Node *Site,
               bool Bitcast = false);
   /// Broadcasts an IR value to `Shape` (splatting scalars).
   Result broadcastTo(const TValue &V, llvm::ArrayRef<int64_t> Shape,

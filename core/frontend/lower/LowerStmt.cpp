@@ -17,7 +17,7 @@
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
-using namespace tle::frontend;
+using namespace ::tle::frontend;
 
 static void collectTargetNames(const Expr *Target,
                                llvm::SmallVectorImpl<std::string> &Names) {
@@ -193,10 +193,10 @@ LogicalResult Emitter::lowerAssert(const AssertStmt *S) {
       return error(S->Test, "static assertion failed: " + Msg);
     return success();
   }
-  auto C = cast(*Cond, DType{B.getI1Type()}, S->Test);
+  auto C = convert(*Cond, DType{B.getI1Type()}, S->Test);
   if (failed(C))
     return failure();
-  tle::AssertOp::create(B, loc(S), C->getValue(), Msg);
+  mlir::tle::AssertOp::create(B, loc(S), C->getValue(), Msg);
   return success();
 }
 
@@ -229,13 +229,13 @@ static FailureOr<Value> yieldValue(Emitter &E, const std::string &Name,
                                    const TValue &V, Type Want,
                                    const Node *Site) {
   if (V.isNumber() && !isa<RankedTensorType>(Want)) {
-    auto C = E.cast(V, DType{Want}, Site);
+    auto C = E.convert(V, DType{Want}, Site);
     if (failed(C))
       return failure();
     return C->getValue();
   }
   if (!V.is(TValue::Kind::IR) || V.getType() != Want)
-    return failure(E.error(
+    return (E.error(
         Site, "'" + Name + "' changes type from " + getTypeName(Want) +
                   " to " +
                   (V.is(TValue::Kind::IR) ? getTypeName(V.getType())
@@ -255,7 +255,7 @@ LogicalResult Emitter::lowerIf(const IfStmt *S) {
     return error(S->Test, "the condition of an 'if' must be a scalar, got " +
                               Cond->describe() +
                               "; use tl.where for elementwise choices");
-  auto C = cast(*Cond, DType{B.getI1Type()}, S->Test);
+  auto C = convert(*Cond, DType{B.getI1Type()}, S->Test);
   if (failed(C))
     return failure();
 
@@ -460,8 +460,8 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
     return error(Call, "range() bounds must be integers");
   if (T->Type.isInteger(1) || T->Type.getIntOrFloatBitWidth() < 32)
     T = DType{B.getI32Type()};
-  auto Lb = cast(R.Start, *T, Call), Ub = cast(R.End, *T, Call),
-       Step = cast(R.Step, *T, Call);
+  auto Lb = convert(R.Start, *T, Call), Ub = convert(R.End, *T, Call),
+       Step = convert(R.Step, *T, Call);
   if (failed(Lb) || failed(Ub) || failed(Step))
     return failure();
 
@@ -564,7 +564,7 @@ LogicalResult Emitter::lowerWhile(const WhileStmt *S) {
       return error(S->Test, "the condition of a while loop must be a "
                             "scalar, got " +
                                 C->describe());
-    auto C1 = cast(*C, DType{B.getI1Type()}, S->Test);
+    auto C1 = convert(*C, DType{B.getI1Type()}, S->Test);
     if (failed(C1))
       return failure();
     scf::ConditionOp::create(B, L, C1->getValue(), Cond->getArguments());

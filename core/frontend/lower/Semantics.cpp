@@ -16,7 +16,7 @@
 #include <cmath>
 
 using namespace mlir;
-using namespace tle::frontend;
+using namespace ::tle::frontend;
 
 /// The dtype a constexpr number has when it meets a tile.
 static DType scalarDType(const TValue &V, MLIRContext *Ctx) {
@@ -90,7 +90,7 @@ Value Emitter::splatConstant(const TValue &V, DType Elem,
   return arith::ConstantOp::create(B, L, SplatElementsAttr::get(Type, Scalar));
 }
 
-Result Emitter::cast(const TValue &V, DType To, const Node *Site,
+Result Emitter::convert(const TValue &V, DType To, const Node *Site,
                      bool Bitcast) {
   if (V.isNumber() && !Bitcast && !isPointerType(To.Type))
     return TValue::ir(splatConstant(V, To, {}, Site), To.IsUnsigned);
@@ -110,15 +110,15 @@ Result Emitter::cast(const TValue &V, DType To, const Node *Site,
       return error(Site, "cannot bitcast " + getDTypeName(From, FromUnsigned) +
                              " to " + getDTypeName(To.Type, To.IsUnsigned) +
                              ": the bit widths differ");
-    return TValue::ir(tle::BitcastOp::create(B, L, Target, X), To.IsUnsigned);
+    return TValue::ir(mlir::tle::BitcastOp::create(B, L, Target, X), To.IsUnsigned);
   }
   if (isPointerType(From) || isPointerType(To.Type)) {
     if (isPointerType(From) && isPointerType(To.Type))
-      return TValue::ir(tle::BitcastOp::create(B, L, Target, X));
+      return TValue::ir(mlir::tle::BitcastOp::create(B, L, Target, X));
     if (isPointerType(From) && To.Type.isInteger(64))
-      return TValue::ir(tle::PtrToIntOp::create(B, L, Target, X));
+      return TValue::ir(mlir::tle::PtrToIntOp::create(B, L, Target, X));
     if (From.isInteger(64) && isPointerType(To.Type))
-      return TValue::ir(tle::IntToPtrOp::create(B, L, Target, X));
+      return TValue::ir(mlir::tle::IntToPtrOp::create(B, L, Target, X));
     return error(Site, "cannot convert " + getDTypeName(From, FromUnsigned) +
                            " to " + getDTypeName(To.Type) +
                            " (pointers convert only to and from int64)");
@@ -153,10 +153,10 @@ Result Emitter::cast(const TValue &V, DType To, const Node *Site,
     }
   } else if (isFloatType(From) && isFloatType(To.Type)) {
     if (isFp8Type(From) || isFp8Type(To.Type)) {
-      std::optional<tle::RoundingMode> Rounding;
+      std::optional<mlir::tle::RoundingMode> Rounding;
       if (widthOf(To.Type) < widthOf(From))
-        Rounding = tle::RoundingMode::RTNE;
-      auto Op = tle::FpToFpOp::create(B, L, Target, X, nullptr);
+        Rounding = mlir::tle::RoundingMode::RTNE;
+      auto Op = mlir::tle::FpToFpOp::create(B, L, Target, X, nullptr);
       if (Rounding)
         Op.setRounding(*Rounding);
       R = Op;
@@ -188,7 +188,7 @@ Result Emitter::broadcastTo(const TValue &V, ArrayRef<int64_t> Shape,
   if (!Tensor) {
     if (Shape.empty())
       return *In;
-    return TValue::ir(tle::SplatOp::create(
+    return TValue::ir(mlir::tle::SplatOp::create(
                           B, L, RankedTensorType::get(Shape, X.getType()), X),
                       In->isUnsigned());
   }
@@ -208,12 +208,12 @@ Result Emitter::broadcastTo(const TValue &V, ArrayRef<int64_t> Shape,
     SmallVector<int64_t> NewShape{1};
     llvm::append_range(NewShape, Tensor.getShape());
     Tensor = Tensor.clone(NewShape);
-    X = tle::ExpandDimsOp::create(B, L, Tensor, X, B.getI32IntegerAttr(0));
+    X = mlir::tle::ExpandDimsOp::create(B, L, Tensor, X, B.getI32IntegerAttr(0));
   }
   for (auto [From, To] : llvm::zip(Tensor.getShape(), Shape))
     if (From != To && From != 1)
       return Fail();
-  return TValue::ir(tle::BroadcastOp::create(B, L, Tensor.clone(Shape), X),
+  return TValue::ir(mlir::tle::BroadcastOp::create(B, L, Tensor.clone(Shape), X),
                     In->isUnsigned());
 }
 
@@ -284,12 +284,12 @@ FailureOr<DType> Emitter::promote(const TValue &Lhs, const TValue &Rhs,
   if (isFp8Type(A.Type) || isFp8Type(C.Type))
     return DType{B.getF16Type()};
   if (!isIntType(A.Type) || !isIntType(C.Type))
-    return failure(error(Site, "unsupported operand types " +
+    return (error(Site, "unsupported operand types " +
                                    getDTypeName(A.Type, A.IsUnsigned) +
                                    " and " +
                                    getDTypeName(C.Type, C.IsUnsigned)));
   if (DivOrMod && A.IsUnsigned != C.IsUnsigned)
-    return failure(error(
+    return (error(
         Site, "cannot use / // or % on " + getDTypeName(A.Type, A.IsUnsigned) +
                   " and " + getDTypeName(C.Type, C.IsUnsigned) +
                   ": their signedness differs; cast one of them first"));
@@ -431,7 +431,7 @@ Result Emitter::binaryOp(BinaryOpKind Op, const TValue &Lhs, const TValue &Rhs,
       OffV = arith::SubIOp::create(B, L, Zero, OffV);
     }
     return TValue::ir(
-        tle::AddPtrOp::create(B, L, P.getType(), P.getValue(), OffV));
+        mlir::tle::AddPtrOp::create(B, L, P.getType(), P.getValue(), OffV));
   }
 
   bool DivOrMod = Op == BinaryOpKind::Div || Op == BinaryOpKind::FloorDiv ||
@@ -452,7 +452,7 @@ Result Emitter::binaryOp(BinaryOpKind Op, const TValue &Lhs, const TValue &Rhs,
   if (Op == BinaryOpKind::FloorDiv && isFloatType(T->Type))
     return error(Site, "'//' needs integer operands, got " + Lhs.describe() +
                            " and " + Rhs.describe());
-  auto CL = cast(Lhs, *T, Site), CR = cast(Rhs, *T, Site);
+  auto CL = convert(Lhs, *T, Site), CR = convert(Rhs, *T, Site);
   if (failed(CL) || failed(CR))
     return failure();
   TValue A = *CL, C = *CR;
@@ -594,7 +594,7 @@ Result Emitter::compare(CmpOpKind Op, const TValue &Lhs, const TValue &Rhs,
   auto T = promote(Lhs, Rhs, /*DivOrMod=*/false, Site);
   if (failed(T))
     return failure();
-  auto CL = cast(Lhs, *T, Site), CR = cast(Rhs, *T, Site);
+  auto CL = convert(Lhs, *T, Site), CR = convert(Rhs, *T, Site);
   if (failed(CL) || failed(CR))
     return failure();
   TValue A = *CL, C = *CR;
@@ -700,7 +700,7 @@ Result Emitter::unaryOp(UnaryOpKind Op, const TValue &V, const Node *Site) {
           V.isUnsigned());
     break;
   case UnaryOpKind::Not: {
-    auto AsBool = cast(V, DType{B.getI1Type()}, Site);
+    auto AsBool = convert(V, DType{B.getI1Type()}, Site);
     if (failed(AsBool))
       return failure();
     Value One = splatConstant(TValue::boolean(true), {B.getI1Type()},
@@ -714,13 +714,13 @@ Result Emitter::unaryOp(UnaryOpKind Op, const TValue &V, const Node *Site) {
 
 Result Emitter::where(const TValue &Cond, const TValue &X, const TValue &Y,
                       const Node *Site) {
-  auto C = cast(Cond, DType{B.getI1Type()}, Site);
+  auto C = convert(Cond, DType{B.getI1Type()}, Site);
   if (failed(C))
     return failure();
   auto T = promote(X, Y, /*DivOrMod=*/false, Site);
   if (failed(T))
     return failure();
-  auto CX = cast(X, *T, Site), CY = cast(Y, *T, Site);
+  auto CX = convert(X, *T, Site), CY = convert(Y, *T, Site);
   if (failed(CX) || failed(CY))
     return failure();
   TValue A = *CX, D = *CY, Mask = *C;

@@ -5,7 +5,7 @@
 #include "core/frontend/lower/Types.h"
 #include "llvm/Support/raw_ostream.h"
 
-using namespace tle::frontend;
+namespace tle::frontend {
 
 TValue TValue::boolean(bool B) {
   TValue R;
@@ -171,3 +171,5 @@ std::string TValue::describe() const {
   }
   return Out;
 }
+
+} // namespace tle::frontend

@@ -9,9 +9,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
-using namespace tle::frontend;
 
-std::optional<DType> tle::frontend::lookupDType(llvm::StringRef Name,
+namespace tle::frontend {
+
+std::optional<DType> lookupDType(llvm::StringRef Name,
                                                 MLIRContext *Context) {
   Builder B(Context);
   auto Int = [&](unsigned Width, bool Unsigned) -> std::optional<DType> {
@@ -37,19 +38,19 @@ std::optional<DType> tle::frontend::lookupDType(llvm::StringRef Name,
 }
 
 std::optional<DType>
-tle::frontend::parseSignatureType(llvm::StringRef Text, MLIRContext *Context) {
+::tle::frontend::parseSignatureType(llvm::StringRef Text, MLIRContext *Context) {
   Text = Text.trim();
   if (Text.consume_front("*")) {
     std::optional<DType> Pointee = parseSignatureType(Text, Context);
     if (!Pointee)
       return std::nullopt;
-    return DType{tle::PointerType::get(Pointee->Type)};
+    return DType{mlir::tle::PointerType::get(Pointee->Type)};
   }
   return lookupDType(Text, Context);
 }
 
-std::string tle::frontend::getDTypeName(Type T, bool IsUnsigned) {
-  if (auto Ptr = dyn_cast<tle::PointerType>(T))
+std::string getDTypeName(Type T, bool IsUnsigned) {
+  if (auto Ptr = dyn_cast<mlir::tle::PointerType>(T))
     return "*" + getDTypeName(Ptr.getPointeeType());
   if (auto Int = dyn_cast<IntegerType>(T))
     return (IsUnsigned ? "u" : "i") + std::to_string(Int.getWidth());
@@ -71,7 +72,7 @@ std::string tle::frontend::getDTypeName(Type T, bool IsUnsigned) {
   return S;
 }
 
-std::string tle::frontend::getTypeName(Type T, bool IsUnsigned) {
+std::string getTypeName(Type T, bool IsUnsigned) {
   auto Tensor = dyn_cast<RankedTensorType>(T);
   if (!Tensor)
     return getDTypeName(T, IsUnsigned);
@@ -81,28 +82,30 @@ std::string tle::frontend::getTypeName(Type T, bool IsUnsigned) {
   return S + getDTypeName(Tensor.getElementType(), IsUnsigned) + ">";
 }
 
-Type tle::frontend::getScalarType(Type T) {
+Type getScalarType(Type T) {
   if (auto Tensor = dyn_cast<RankedTensorType>(T))
     return Tensor.getElementType();
   return T;
 }
 
-llvm::ArrayRef<int64_t> tle::frontend::getShape(Type T) {
+llvm::ArrayRef<int64_t> getShape(Type T) {
   if (auto Tensor = dyn_cast<RankedTensorType>(T))
     return Tensor.getShape();
   return {};
 }
 
-Type tle::frontend::withElementType(Type Like, Type Elem) {
+Type withElementType(Type Like, Type Elem) {
   if (auto Tensor = dyn_cast<RankedTensorType>(Like))
     return Tensor.clone(Elem);
   return Elem;
 }
 
-bool tle::frontend::isFloatType(Type T) { return isa<FloatType>(T); }
-bool tle::frontend::isIntType(Type T) { return isa<IntegerType>(T); }
-bool tle::frontend::isBoolType(Type T) { return T.isInteger(1); }
-bool tle::frontend::isPointerType(Type T) { return isa<tle::PointerType>(T); }
-bool tle::frontend::isFp8Type(Type T) {
+bool isFloatType(Type T) { return isa<FloatType>(T); }
+bool isIntType(Type T) { return isa<IntegerType>(T); }
+bool isBoolType(Type T) { return T.isInteger(1); }
+bool isPointerType(Type T) { return isa<mlir::tle::PointerType>(T); }
+bool isFp8Type(Type T) {
   return isa<FloatType>(T) && T.getIntOrFloatBitWidth() == 8;
 }
+
+} // namespace tle::frontend

@@ -163,3 +163,16 @@ TEST(LexerTest, TokenLocations) {
   EXPECT_EQ(Line, 2u);
   EXPECT_EQ(Col, 3u);
 }
+
+TEST(LexerTest, CRLFAndByteOrderMark) {
+  Lexed L("\xEF\xBB\xBFif a:\r\n    b = (1,\r\n         2)\r\n");
+  EXPECT_FALSE(L.Diags->hasErrors()) << L.firstError();
+  EXPECT_EQ(L.kinds(), "kw_if a colon newline indent b equal l_paren 1 comma 2 "
+                       "r_paren newline dedent eof");
+}
+
+TEST(LexerTest, EmptyAndCommentOnlyFiles) {
+  EXPECT_EQ(Lexed("").kinds(), "eof");
+  EXPECT_EQ(Lexed("# only a comment").kinds(), "eof");
+  EXPECT_EQ(Lexed("\n\n   \n").kinds(), "eof");
+}

@@ -264,3 +264,45 @@ TEST(ParserTest, DeepNestingIsAnError) {
   Parsed P(Src);
   EXPECT_EQ(P.firstError(), "expression is too deeply nested");
 }
+
+TEST(ParserTest, RaiseInDeadBranchIsParsed) {
+  Parsed P("import triton\n@triton.jit\ndef k(x: tl.constexpr):\n"
+           "    if x == 8:\n        pass\n    else:\n"
+           "        raise ValueError('unsupported') from None\n");
+  ASSERT_FALSE(P.Diags->hasErrors()) << P.firstError();
+  auto *If = cast<IfStmt>(P.M->Functions[0]->Body[0]);
+  auto *R = cast<RaiseStmt>(If->OrElse[0]);
+  EXPECT_TRUE(isa<CallExpr>(R->Exc));
+  EXPECT_TRUE(isa<ConstantExpr>(R->Cause));
+}
+
+TEST(ParserTest, AutotuneConfigsAreMetadata) {
+  Parsed P("import triton\n"
+           "@triton.autotune(configs=[triton.Config({'B': 64}, num_warps=4, "
+           "num_stages=2)], key=['n'])\n"
+           "@triton.jit\ndef k(n, B: tl.constexpr):\n    pass\n");
+  ASSERT_FALSE(P.Diags->hasErrors()) << P.firstError();
+  const AutotuneInfo *A = P.M->Functions[0]->Autotune;
+  ASSERT_NE(A, nullptr);
+  ASSERT_EQ(A->Configs.size(), 1u);
+  const AutotuneConfig &C = A->Configs[0];
+  ASSERT_NE(C.Kwargs, nullptr);
+  EXPECT_EQ(cast<ConstantExpr>(C.Kwargs->lookup("B"))->Int, 64u);
+  ASSERT_EQ(C.Options.size(), 2u);
+  EXPECT_EQ(C.Options[0].Arg, "num_warps");
+  EXPECT_EQ(C.Options[1].Arg, "num_stages");
+  EXPECT_TRUE(isa<ListExpr>(A->Key));
+}
+
+TEST(ParserTest, DialectFunctionKeepsSource) {
+  Parsed P("from triton.experimental.tle.raw import dialect\n"
+           "@dialect(name='cuda')\ndef f(x):\n    '''int f() {}'''\n");
+  ASSERT_FALSE(P.Diags->hasErrors()) << P.firstError();
+  ASSERT_EQ(P.M->Functions.size(), 1u);
+  const FunctionDef *F = P.M->Functions[0];
+  EXPECT_TRUE(F->isDialect());
+  EXPECT_EQ(F->Docstring, "int f() {}");
+  EXPECT_EQ(F->BodyText, "'''int f() {}'''");
+  EXPECT_EQ(F->getDecorator(DecoratorKind::Dialect)->CanonicalName,
+            "triton.experimental.tle.raw.dialect");
+}

@@ -1,0 +1,61 @@
+//===- Builtins.cpp - Canonical names and the builtin table ---------------===//
+
+#include "core/frontend/lower/Builtins.h"
+
+namespace tle::frontend {
+
+std::string canonicalizeName(llvm::StringRef Resolved) {
+  // Longest prefixes first: the TLE language modules nest inside
+  // triton.experimental.tle, libdevice inside triton.language.
+  static const std::pair<llvm::StringRef, llvm::StringRef> Prefixes[] = {
+      {"triton.experimental.tle.language.gpu.", "tle.gpu."},
+      {"triton.experimental.tle.language.dsa.", "tle.dsa."},
+      {"triton.experimental.tle.language.raw.", "tle_raw."},
+      {"triton.experimental.tle.language.", "tle."},
+      {"triton.experimental.tle.raw.", "tle_raw."},
+      {"triton.experimental.tle.", "tle."},
+      {"triton.language.extra.cuda.libdevice.", "tl.math."},
+      {"triton.language.extra.libdevice.", "tl.math."},
+      {"triton.language.math.", "tl.math."},
+      {"triton.language.standard.", "tl."},
+      {"triton.language.core.", "tl."},
+      {"triton.language.", "tl."},
+  };
+  static const std::pair<llvm::StringRef, llvm::StringRef> Modules[] = {
+      {"triton.experimental.tle.language.gpu", "tle.gpu"},
+      {"triton.experimental.tle.language.dsa", "tle.dsa"},
+      {"triton.experimental.tle.language.raw", "tle_raw"},
+      {"triton.experimental.tle.language", "tle"},
+      {"triton.experimental.tle.raw", "tle_raw"},
+      {"triton.experimental.tle", "tle"},
+      {"triton.language.extra.cuda.libdevice", "tl.math"},
+      {"triton.language.extra.libdevice", "tl.math"},
+      {"triton.language.math", "tl.math"},
+      {"triton.language", "tl"},
+  };
+  for (auto [From, To] : Prefixes)
+    if (Resolved.starts_with(From))
+      return (To + Resolved.drop_front(From.size())).str();
+  for (auto [From, To] : Modules)
+    if (Resolved == From)
+      return To.str();
+  // `triton.jit`, `triton.cdiv` and friends live on the triton package.
+  if (Resolved == "triton.cdiv")
+    return "tl.cdiv";
+  return Resolved.str();
+}
+
+BuiltinFn lookupBuiltin(llvm::StringRef CanonicalName) {
+  static const llvm::StringMap<BuiltinFn> Table = [] {
+    llvm::StringMap<BuiltinFn> T;
+    registerLanguageBuiltins(T);
+    registerMathBuiltins(T);
+    registerPythonBuiltins(T);
+    registerTLEBuiltins(T);
+    return T;
+  }();
+  auto It = Table.find(CanonicalName);
+  return It == Table.end() ? nullptr : It->second;
+}
+
+} // namespace tle::frontend

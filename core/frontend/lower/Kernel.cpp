@@ -1,0 +1,334 @@
+//===- Kernel.cpp - Specializing and lowering one kernel ------------------===//
+//
+// Splits a jit function's parameters into constexpr ones (annotated
+// tl.constexpr, or bound with -D) and runtime ones typed by the signature,
+// builds the tle.func and lowers the body into it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/frontend/lower/Emitter.h"
+
+#include "core/frontend/lower/Builtins.h"
+#include "dialects/TLE/TLEDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace ::tle::frontend;
+
+namespace {
+/// One runtime parameter type from the signature.
+struct SigEntry {
+  std::string Name; ///< Empty for positional entries.
+  std::string Text;
+  DType Type;
+  std::optional<int64_t> Divisibility;
+};
+
+/// Parses a -D value: Python literals and dtype names.
+std::optional<TValue> parseDefine(llvm::StringRef Text, MLIRContext *Ctx) {
+  Text = Text.trim();
+  int64_t I;
+  if (!Text.getAsInteger(0, I))
+    return TValue::integer(I);
+  double D;
+  if (!Text.getAsDouble(D))
+    return TValue::floating(D);
+  if (Text == "True" || Text == "true")
+    return TValue::boolean(true);
+  if (Text == "False" || Text == "false")
+    return TValue::boolean(false);
+  if (Text == "None")
+    return TValue::none();
+  if (Text.size() >= 2 && (Text.front() == '"' || Text.front() == '\'') &&
+      Text.back() == Text.front())
+    return TValue::string(Text.drop_front().drop_back());
+  llvm::StringRef Name = Text;
+  if (!Name.consume_front("tl."))
+    Name.consume_front("triton.language.");
+  if (std::optional<DType> T = lookupDType(Name, Ctx))
+    return TValue::dtype(T->Type, T->IsUnsigned);
+  // A bare word is taken as a string, as in `-D ACTIVATION=leaky_relu`.
+  if (llvm::all_of(Text, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+    return TValue::string(Text);
+  return std::nullopt;
+}
+
+bool isConstexprAnnotation(const Module &M, const Expr *Ann) {
+  if (!Ann)
+    return false;
+  std::string Name = canonicalizeName(M.getCanonicalName(Ann));
+  return Name == "tl.constexpr" || Name == "constexpr";
+}
+
+/// A compile-time value as an attribute, for the kernel's metadata.
+Attribute toAttr(const TValue &V, Builder &B) {
+  switch (V.getKind()) {
+  case TValue::Kind::Bool:
+    return B.getBoolAttr(V.getBool());
+  case TValue::Kind::Int:
+    return B.getI64IntegerAttr(V.getInt());
+  case TValue::Kind::Float:
+    return B.getF64FloatAttr(V.getFloat());
+  case TValue::Kind::Str:
+    return B.getStringAttr(V.getStr());
+  case TValue::Kind::DType:
+    return TypeAttr::get(V.getType());
+  case TValue::Kind::None:
+    return B.getUnitAttr();
+  default:
+    return B.getStringAttr(V.describe());
+  }
+}
+} // namespace
+
+OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
+                                           const KernelSpec &Spec) {
+  Location FnLoc = loc(F.NameLoc);
+  bool Ok = true;
+  auto Fail = [&](llvm::SMRange R, const llvm::Twine &Msg) {
+    (void)error(R, Msg);
+    Ok = false;
+  };
+  llvm::SMRange NameRange(F.NameLoc,
+                          llvm::SMLoc::getFromPointer(F.NameLoc.getPointer() +
+                                                      F.Name.size()));
+
+  // -D bindings, by parameter name.
+  llvm::StringMap<TValue> Defines;
+  for (const auto &[Name, Text] : Spec.Defines) {
+    if (!F.getParam(Name)) {
+      Fail(NameRange, "-D " + Name + ": '" + F.Name +
+                          "' has no parameter named '" + Name + "'");
+      continue;
+    }
+    std::optional<TValue> V = parseDefine(Text, &Context);
+    if (!V) {
+      Fail(NameRange, "-D " + Name + "=" + Text +
+                          ": expected a number, True/False, a string or a "
+                          "dtype such as tl.float16");
+      continue;
+    }
+    Defines[Name] = *V;
+  }
+
+  // Autotune configs supply constexprs that -D leaves open; the first config
+  // is the default specialization.
+  llvm::StringMap<const Expr *> ConfigValues;
+  if (F.Autotune && !F.Autotune->Configs.empty())
+    if (const DictExpr *Kwargs = F.Autotune->Configs.front().Kwargs)
+      for (auto [K, V] : llvm::zip(Kwargs->Keys, Kwargs->Values))
+        if (auto *Key = dyn_cast_or_null<ConstantExpr>(K);
+            Key && Key->isString())
+          ConfigValues[Key->Str] = V;
+
+  // The runtime signature.
+  std::vector<SigEntry> Sig;
+  for (llvm::StringRef Item : llvm::split(Spec.Signature, ',')) {
+    Item = Item.trim();
+    if (Item.empty())
+      continue;
+    SigEntry E;
+    E.Text = Item.str();
+    if (auto [Name, Type] = Item.split('='); !Type.empty()) {
+      E.Name = Name.trim().str();
+      Item = Type.trim();
+    }
+    auto [TypeText, Hint] = Item.split(':');
+    std::optional<DType> T = parseSignatureType(TypeText, &Context);
+    if (!T) {
+      Fail(NameRange, "--signature: unknown type '" + TypeText.str() +
+                          "' (expected e.g. *fp32, *fp16:16, i32, i64, fp32)");
+      continue;
+    }
+    E.Type = *T;
+    if (!Hint.empty()) {
+      int64_t Div;
+      if (Hint.getAsInteger(10, Div) || Div <= 0) {
+        Fail(NameRange, "--signature: '" + E.Text +
+                            "': the hint after ':' must be a positive "
+                            "divisibility such as 16");
+        continue;
+      }
+      E.Divisibility = Div;
+    }
+    Sig.push_back(E);
+  }
+
+  // Classify the parameters.
+  Frames.emplace_back();
+  Frames.back().Fn = &F;
+  SmallVector<Type> ArgTypes;
+  std::vector<const Param *> RuntimeParams;
+  std::vector<const SigEntry *> RuntimeSig;
+  size_t NextPositional = 0;
+  NamedAttrList Constexprs;
+  for (const Param &P : F.Params) {
+    if (P.Kind == Param::ParamKind::VarPositional ||
+        P.Kind == Param::ParamKind::VarKeyword) {
+      Fail(P.Range, "'*args' and '**kwargs' are not supported in kernels");
+      continue;
+    }
+    auto Def = Defines.find(P.Name);
+    bool IsConstexpr = isConstexprAnnotation(M, P.Annotation);
+    if (Def != Defines.end() || IsConstexpr) {
+      TValue V;
+      if (Def != Defines.end()) {
+        V = Def->second;
+      } else if (auto C = ConfigValues.find(P.Name); C != ConfigValues.end()) {
+        auto R = lowerExpr(C->second);
+        if (failed(R)) {
+          Ok = false;
+          continue;
+        }
+        V = *R;
+      } else if (P.Default) {
+        auto R = lowerExpr(P.Default);
+        if (failed(R)) {
+          Ok = false;
+          continue;
+        }
+        V = *R;
+      } else {
+        Fail(P.Range, "constexpr parameter '" + P.Name +
+                          "' has no value; pass -D " + P.Name + "=<value>");
+        continue;
+      }
+      frame().Vars[P.Name] = V;
+      Constexprs.append(P.Name, toAttr(V, B));
+      continue;
+    }
+    const SigEntry *E = nullptr;
+    for (const SigEntry &S : Sig)
+      if (S.Name == P.Name)
+        E = &S;
+    if (!E) {
+      while (NextPositional < Sig.size() && !Sig[NextPositional].Name.empty())
+        ++NextPositional;
+      if (NextPositional < Sig.size())
+        E = &Sig[NextPositional++];
+    }
+    if (!E) {
+      Fail(P.Range, "runtime parameter '" + P.Name +
+                        "' has no type; give it in --signature (e.g. "
+                        "'*fp32:16, i32') or bind it with -D " +
+                        P.Name + "=<value>");
+      continue;
+    }
+    RuntimeParams.push_back(&P);
+    RuntimeSig.push_back(E);
+    ArgTypes.push_back(E->Type.Type);
+  }
+  size_t NumPositionalSig =
+      llvm::count_if(Sig, [](const SigEntry &S) { return S.Name.empty(); });
+  if (Ok && NextPositional < NumPositionalSig)
+    Fail(NameRange, "--signature has " + llvm::Twine(NumPositionalSig) +
+                        " positional types but '" + F.Name + "' has only " +
+                        llvm::Twine(NextPositional) + " runtime parameters");
+  if (!Ok) {
+    Frames.pop_back();
+    return nullptr;
+  }
+
+  OwningOpRef<ModuleOp> Module = ModuleOp::create(FnLoc);
+  B.setInsertionPointToEnd(Module->getBody());
+  auto Fn = mlir::tle::FuncOp::create(B, FnLoc, F.Name,
+                                B.getFunctionType(ArgTypes, {}));
+  Block *Entry = Fn.addEntryBlock();
+  for (auto [I, P] : llvm::enumerate(RuntimeParams)) {
+    const SigEntry *E = RuntimeSig[I];
+    frame().Vars[P->Name] =
+        TValue::ir(Entry->getArgument(I), E->Type.IsUnsigned);
+    if (E->Divisibility)
+      Fn.setArgAttr(I, "tle.divisibility",
+                    B.getI32IntegerAttr(*E->Divisibility));
+    Fn.setArgAttr(I, "tle.name", B.getStringAttr(P->Name));
+  }
+  Fn->setAttr("tle.constexprs", Constexprs.getDictionary(&Context));
+  Module->getOperation()->setAttr("tle.num_warps",
+                                  B.getI32IntegerAttr(Spec.NumWarps));
+  Module->getOperation()->setAttr("tle.num_stages",
+                                  B.getI32IntegerAttr(Spec.NumStages));
+  if (F.Autotune) {
+    SmallVector<Attribute> Configs;
+    for (const AutotuneConfig &C : F.Autotune->Configs) {
+      NamedAttrList Entries;
+      if (C.Kwargs)
+        for (auto [K, V] : llvm::zip(C.Kwargs->Keys, C.Kwargs->Values)) {
+          auto *Key = dyn_cast_or_null<ConstantExpr>(K);
+          auto R = Key && Key->isString() ? lowerExpr(V) : failure();
+          if (succeeded(R))
+            Entries.append(Key->Str, toAttr(*R, B));
+        }
+      for (const Keyword &K : C.Options)
+        if (auto R = lowerExpr(K.Value); succeeded(R))
+          Entries.append(K.Arg, toAttr(*R, B));
+      Configs.push_back(Entries.getDictionary(&Context));
+    }
+    Fn->setAttr("tle.autotune_configs", B.getArrayAttr(Configs));
+  }
+
+  B.setInsertionPointToStart(Entry);
+  LogicalResult Lowered = lowerBlock(F.Body);
+  Frames.pop_back();
+  if (failed(Lowered))
+    return nullptr;
+  B.setInsertionPointToEnd(Entry);
+  mlir::tle::ReturnOp::create(B, FnLoc);
+
+  // A verifier failure here is a compiler bug, not a user error: report it
+  // as such, with the IR location.
+  std::string VerifierOutput;
+  {
+    ScopedDiagnosticHandler Handler(&Context, [&](Diagnostic &D) {
+      llvm::raw_string_ostream OS(VerifierOutput);
+      OS << D.getLocation() << ": " << D.str() << "\n";
+      return success();
+    });
+    if (failed(verify(*Module))) {
+      (void)error(NameRange, "internal compiler error: the tile IR for '" +
+                                 F.Name + "' does not verify:\n" +
+                                 VerifierOutput);
+      return nullptr;
+    }
+  }
+  return Module;
+}
+
+OwningOpRef<ModuleOp> ::tle::frontend::lowerKernel(const Module &M,
+                                                 const KernelSpec &Spec,
+                                                 MLIRContext &Context,
+                                                 DiagnosticEngine &Diags) {
+  const FunctionDef *Kernel = nullptr;
+  if (!Spec.KernelName.empty()) {
+    Kernel = M.lookupFunction(Spec.KernelName);
+    if (!Kernel || !Kernel->isJit()) {
+      std::string Names;
+      for (const FunctionDef *F : M.Functions)
+        if (F->isJit())
+          Names += (Names.empty() ? "" : ", ") + F->Name.str();
+      Diags.error(llvm::SMLoc(), "no jit function named '" + Spec.KernelName +
+                                     "' (the file defines: " + Names + ")");
+      return nullptr;
+    }
+  } else {
+    std::vector<const FunctionDef *> Jit;
+    for (const FunctionDef *F : M.Functions)
+      if (F->isJit())
+        Jit.push_back(F);
+    if (Jit.size() != 1) {
+      std::string Names;
+      for (const FunctionDef *F : Jit)
+        Names += (Names.empty() ? "" : ", ") + F->Name.str();
+      Diags.error(llvm::SMLoc(),
+                  Jit.empty() ? "the file defines no jit function"
+                              : "the file defines several jit functions (" +
+                                    Names + "); choose one with --kernel");
+      return nullptr;
+    }
+    Kernel = Jit.front();
+  }
+  Emitter E(M, Context, Diags);
+  return E.lowerKernel(*Kernel, Spec);
+}
