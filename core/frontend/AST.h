@@ -202,9 +202,10 @@ public:
 
 /// A literal. Integers of any size keep their digits: Int holds the value
 /// when it fits in 64 bits (IntOverflow false), and getAPInt() rebuilds
-/// larger values. Adjacent string literals are concatenated as in Python;
-/// f-strings keep their source text (IsFString) because their fields are
-/// host-side formatting the lowering may reject or evaluate.
+/// larger values. Adjacent string literals are concatenated as in Python.
+/// When any part is an f-string, IsFString is set and Str is the source text
+/// of the whole literal (prefixes and quotes included): its fields are
+/// formatting the lowering evaluates on constexprs or rejects.
 class ConstantExpr : public Expr {
 public:
   enum class ValueKind {
@@ -237,7 +238,7 @@ public:
   unsigned IntRadix = 10;
   double Float = 0; ///< Float value, or the imaginary part.
   bool Bool = false;
-  llvm::StringRef Str; ///< Decoded contents of Str/Bytes.
+  llvm::StringRef Str; ///< Decoded contents of Str/Bytes (see IsFString).
   bool IsFString = false;
 };
 

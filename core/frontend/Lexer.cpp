@@ -207,7 +207,9 @@ bool Lexer::lexStringBody(const char *Start, bool IsRaw, bool IsFormat) {
     bool InExpr = !Fields.empty() && !Fields.back().InSpec;
     if (C == '\\' && !InExpr) {
       Cur += 1;
-      if (!atEnd())
+      // A backslash never hides an f-string brace (`rf'\{{'` is a
+      // backslash and an escaped brace).
+      if (!atEnd() && !(IsFormat && (*Cur == '{' || *Cur == '}')))
         Cur += (*Cur == '\r' && peek(1) == '\n') ? 2 : 1;
       continue;
     }

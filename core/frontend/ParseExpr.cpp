@@ -420,7 +420,7 @@ static void appendUTF8(uint32_t CodePoint, std::string &Out) {
     Out.append(Buf, P);
 }
 
-bool Parser::decodeString(const Token &T, std::string &Out, bool &IsBytes,
+void Parser::decodeString(const Token &T, std::string &Out, bool &IsBytes,
                           bool &IsFString) {
   StringRef S = T.getSpelling();
   size_t QuotePos = S.find_first_of("'\"");
@@ -433,7 +433,7 @@ bool Parser::decodeString(const Token &T, std::string &Out, bool &IsBytes,
   S = S.drop_front(QuoteLen).drop_back(QuoteLen);
   if (IsRaw || IsFString) {
     Out += S.str();
-    return true;
+    return;
   }
   for (size_t I = 0; I < S.size(); ++I) {
     char C = S[I];
@@ -516,7 +516,6 @@ bool Parser::decodeString(const Token &T, std::string &Out, bool &IsBytes,
       Out += E;
     }
   }
-  return true;
 }
 
 Expr *Parser::parseStrings() {
@@ -560,9 +559,8 @@ Expr *Parser::parseParenthesized() {
   if (!First)
     return nullptr;
   if (is(TokenKind::kw_for) || is(TokenKind::kw_async))
-    return parseComprehension(
-        Start, static_cast<int>(ComprehensionExpr::CompKind::Generator), First,
-        nullptr, TokenKind::r_paren);
+    return parseComprehension(Start, ComprehensionExpr::CompKind::Generator,
+                              First, nullptr, TokenKind::r_paren);
   if (!is(TokenKind::comma)) {
     if (!expect(TokenKind::r_paren, "expected ')'"))
       return nullptr;
@@ -591,9 +589,8 @@ Expr *Parser::parseListDisplay() {
     if (!E)
       return nullptr;
     if (Elts.empty() && (is(TokenKind::kw_for) || is(TokenKind::kw_async)))
-      return parseComprehension(
-          Start, static_cast<int>(ComprehensionExpr::CompKind::List), E,
-          nullptr, TokenKind::r_square);
+      return parseComprehension(Start, ComprehensionExpr::CompKind::List, E,
+                                nullptr, TokenKind::r_square);
     Elts.push_back(E);
     if (!consumeIf(TokenKind::comma))
       break;
@@ -633,16 +630,14 @@ Expr *Parser::parseBraceDisplay() {
         if (!V)
           return nullptr;
         if (First && (is(TokenKind::kw_for) || is(TokenKind::kw_async)))
-          return parseComprehension(
-              Start, static_cast<int>(ComprehensionExpr::CompKind::Dict), K, V,
-              TokenKind::r_brace);
+          return parseComprehension(Start, ComprehensionExpr::CompKind::Dict, K,
+                                    V, TokenKind::r_brace);
         Keys.push_back(K);
         Values.push_back(V);
       } else {
         if (First && (is(TokenKind::kw_for) || is(TokenKind::kw_async)))
-          return parseComprehension(
-              Start, static_cast<int>(ComprehensionExpr::CompKind::Set), K,
-              nullptr, TokenKind::r_brace);
+          return parseComprehension(Start, ComprehensionExpr::CompKind::Set, K,
+                                    nullptr, TokenKind::r_brace);
         Values.push_back(K);
       }
     }
@@ -662,8 +657,9 @@ Expr *Parser::parseBraceDisplay() {
   return Ctx.create<DictExpr>(Range, copy<Expr *>(Keys), copy<Expr *>(Values));
 }
 
-Expr *Parser::parseComprehension(SMLoc Start, int Kind, Expr *Elt, Expr *Value,
-                                 TokenKind Close) {
+Expr *Parser::parseComprehension(SMLoc Start,
+                                 ComprehensionExpr::CompKind CompKind,
+                                 Expr *Elt, Expr *Value, TokenKind Close) {
   using CK = ComprehensionExpr::CompKind;
   SmallVector<ComprehensionFor, 2> Generators;
   while (is(TokenKind::kw_for) || is(TokenKind::kw_async)) {
@@ -691,7 +687,6 @@ Expr *Parser::parseComprehension(SMLoc Start, int Kind, Expr *Elt, Expr *Value,
                          "' after comprehension"))
     return nullptr;
   SMRange Range = rangeFrom(Start);
-  CK CompKind = static_cast<CK>(Kind);
   if (InJitBody)
     unsupported(Range, CompKind == CK::Generator ? "generator expression"
                        : CompKind == CK::List    ? "list comprehension"
@@ -749,9 +744,8 @@ Expr *Parser::parseCall(Expr *Func) {
           (is(TokenKind::kw_for) || is(TokenKind::kw_async))) {
         // `f(x for x in y)`: the parentheses of the call delimit the
         // generator, which then must be the only argument.
-        E = parseComprehension(
-            ArgStart, static_cast<int>(ComprehensionExpr::CompKind::Generator),
-            E, nullptr, TokenKind::r_paren);
+        E = parseComprehension(ArgStart, ComprehensionExpr::CompKind::Generator,
+                               E, nullptr, TokenKind::r_paren);
         if (!E)
           return nullptr;
         Args.push_back(E);

@@ -129,11 +129,11 @@ private:
   /// Targets parse at the `|` level, as Python's star_targets do.
   Expr *parseExprList(bool ForTargets = false);
   Expr *parseStarOrTest(bool ForTargets);
-  Expr *parseComprehension(llvm::SMLoc Start, int CompKind, Expr *Elt,
-                           Expr *Value, TokenKind Close);
-  /// Decodes the body of one string token, appending to Out; returns false
-  /// for bytes literals with non-ASCII characters.
-  bool decodeString(const Token &T, std::string &Out, bool &IsBytes,
+  Expr *parseComprehension(llvm::SMLoc Start, ComprehensionExpr::CompKind Kind,
+                           Expr *Elt, Expr *Value, TokenKind Close);
+  /// Appends the value of one string token to Out: escapes decoded, except
+  /// in raw strings and f-strings (whose text is kept as written).
+  void decodeString(const Token &T, std::string &Out, bool &IsBytes,
                     bool &IsFString);
 
   template <typename T> llvm::ArrayRef<T> copy(llvm::ArrayRef<T> A) {

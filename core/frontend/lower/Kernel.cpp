@@ -257,8 +257,9 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
       if (C.Kwargs)
         for (auto [K, V] : llvm::zip(C.Kwargs->Keys, C.Kwargs->Values)) {
           auto *Key = dyn_cast_or_null<ConstantExpr>(K);
-          auto R = Key && Key->isString() ? lowerExpr(V) : failure();
-          if (succeeded(R))
+          if (!Key || !Key->isString())
+            continue;
+          if (auto R = lowerExpr(V); succeeded(R))
             Entries.append(Key->Str, toAttr(*R, B));
         }
       for (const Keyword &K : C.Options)
@@ -281,7 +282,7 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
   // as such, with the IR location.
   std::string VerifierOutput;
   {
-    ScopedDiagnosticHandler Handler(&Context, [&](Diagnostic &D) {
+    ScopedDiagnosticHandler Handler(&Context, [&](mlir::Diagnostic &D) {
       llvm::raw_string_ostream OS(VerifierOutput);
       OS << D.getLocation() << ": " << D.str() << "\n";
       return success();
@@ -296,10 +297,10 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
   return Module;
 }
 
-OwningOpRef<ModuleOp> ::tle::frontend::lowerKernel(const Module &M,
-                                                 const KernelSpec &Spec,
-                                                 MLIRContext &Context,
-                                                 DiagnosticEngine &Diags) {
+namespace tle::frontend {
+OwningOpRef<ModuleOp> lowerKernel(const Module &M, const KernelSpec &Spec,
+                                  MLIRContext &Context,
+                                  DiagnosticEngine &Diags) {
   const FunctionDef *Kernel = nullptr;
   if (!Spec.KernelName.empty()) {
     Kernel = M.lookupFunction(Spec.KernelName);
@@ -332,3 +333,4 @@ OwningOpRef<ModuleOp> ::tle::frontend::lowerKernel(const Module &M,
   Emitter E(M, Context, Diags);
   return E.lowerKernel(*Kernel, Spec);
 }
+} // namespace tle::frontend

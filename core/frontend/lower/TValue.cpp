@@ -3,6 +3,7 @@
 #include "core/frontend/lower/TValue.h"
 
 #include "core/frontend/lower/Types.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace tle::frontend {

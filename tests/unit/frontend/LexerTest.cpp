@@ -176,3 +176,9 @@ TEST(LexerTest, EmptyAndCommentOnlyFiles) {
   EXPECT_EQ(Lexed("# only a comment").kinds(), "eof");
   EXPECT_EQ(Lexed("\n\n   \n").kinds(), "eof");
 }
+
+TEST(LexerTest, BackslashBeforeFStringBrace) {
+  Lexed L("a = rf'(\\{{)' + f'{x}\\{{'\n");
+  EXPECT_FALSE(L.Diags->hasErrors()) << L.firstError();
+  EXPECT_EQ(L.Tokens.size(), 7u);
+}
