@@ -14,6 +14,12 @@
 
 #include "core/frontend/ASTDump.h"
 #include "core/frontend/Parser.h"
+#include "core/frontend/lower/Lowering.h"
+#include "dialects/Registration.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -23,7 +29,7 @@ using namespace llvm;
 using namespace tle::frontend;
 
 namespace {
-enum class EmitKind { None, AST };
+enum class EmitKind { None, AST, TileIR };
 
 cl::OptionCategory TlecCategory("tlec options");
 
@@ -33,7 +39,10 @@ cl::list<std::string> InputFilenames(cl::Positional, cl::desc("<kernel.py>..."),
 cl::opt<EmitKind> Emit("emit", cl::desc("What to produce"),
                        cl::values(clEnumValN(EmitKind::AST, "ast",
                                              "the syntax tree of jit "
-                                             "functions")),
+                                             "functions"),
+                                  clEnumValN(EmitKind::TileIR, "tile-ir",
+                                             "verified tile IR of one kernel "
+                                             "(tle, tle_struct, tle_raw)")),
                        cl::init(EmitKind::None), cl::cat(TlecCategory));
 
 cl::opt<std::string> KernelName("kernel",
@@ -45,6 +54,28 @@ cl::opt<bool> ListKernels("list-kernels",
                           cl::desc("List the jit and TLE-Raw functions, their "
                                    "parameters and autotune configs"),
                           cl::cat(TlecCategory));
+cl::list<std::string> Defines("D", cl::Prefix,
+                              cl::desc("Bind a constexpr parameter: "
+                                       "-D BLOCK=1024, -D DTYPE=tl.float16"),
+                              cl::value_desc("NAME=VALUE"),
+                              cl::cat(TlecCategory));
+
+cl::opt<std::string>
+    Signature("signature",
+              cl::desc("Types of the runtime parameters in order, Triton "
+                       "style: '*fp32:16, *fp32:16, i32' (':16' = pointer "
+                       "divisible by 16); entries may be named: 'n=i32'"),
+              cl::value_desc("types"), cl::cat(TlecCategory));
+
+cl::opt<unsigned> NumWarps("num-warps", cl::desc("Warps per program"),
+                           cl::init(4), cl::cat(TlecCategory));
+cl::opt<unsigned> NumStages("num-stages",
+                            cl::desc("Software-pipelining depth of loops"),
+                            cl::init(3), cl::cat(TlecCategory));
+
+cl::opt<std::string> OutputFilename("o", cl::desc("Output file"),
+                                    cl::value_desc("path"), cl::init("-"),
+                                    cl::cat(TlecCategory));
 } // namespace
 
 /// The functions selected by --kernel, or null after reporting that the
@@ -123,6 +154,42 @@ static int emitAST(ArrayRef<const FunctionDef *> Fns, const SourceMgr &SrcMgr,
   return 0;
 }
 
+/// Lowers the selected kernel to tile IR and prints it.
+static int emitTileIR(const Module &M, DiagnosticEngine &Diags) {
+  KernelSpec Spec;
+  Spec.KernelName = KernelName;
+  Spec.Signature = Signature;
+  Spec.NumWarps = NumWarps;
+  Spec.NumStages = NumStages;
+  for (StringRef D : Defines) {
+    auto [Name, Value] = D.split('=');
+    if (Name.empty() || Value.empty() || !D.contains('=')) {
+      WithColor::error(errs(), "tlec")
+          << "-D" << D << ": expected -D NAME=VALUE\n";
+      return 1;
+    }
+    Spec.Defines.emplace_back(Name.trim().str(), Value.trim().str());
+  }
+  mlir::DialectRegistry Registry;
+  mlir::tle::registerTLEDialects(Registry);
+  mlir::MLIRContext Context(Registry);
+  Context.loadAllAvailableDialects();
+  // Tile IR carries source locations; print them so that later stages and
+  // users can map ops back to kernel lines.
+  mlir::OwningOpRef<mlir::ModuleOp> IR = lowerKernel(M, Spec, Context, Diags);
+  if (!IR)
+    return 1;
+  std::string Error;
+  auto Out = mlir::openOutputFile(OutputFilename, &Error);
+  if (!Out) {
+    WithColor::error(errs(), "tlec") << Error << "\n";
+    return 1;
+  }
+  IR->print(Out->os());
+  Out->keep();
+  return 0;
+}
+
 /// Parses one file and runs the requested stages on it; returns the exit
 /// status for that file.
 static int processFile(StringRef Filename, bool PrintHeader) {
@@ -152,6 +219,8 @@ static int processFile(StringRef Filename, bool PrintHeader) {
     return 0;
   case EmitKind::AST:
     return emitAST(*Fns, SrcMgr, outs());
+  case EmitKind::TileIR:
+    return emitTileIR(*M, Diags);
   }
   return 0;
 }

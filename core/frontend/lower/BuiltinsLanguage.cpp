@@ -178,7 +178,7 @@ FailureOr<mlir::tle::EvictionPolicy> getEviction(Ctx &C, const CallArg *A) {
   if (failed(S))
     return failure();
   auto P = llvm::StringSwitch<std::optional<mlir::tle::EvictionPolicy>>(*S)
-               .Cases("", "evict_normal", mlir::tle::EvictionPolicy::Normal)
+               .Cases({"", "evict_normal"}, mlir::tle::EvictionPolicy::Normal)
                .Case("evict_first", mlir::tle::EvictionPolicy::EvictFirst)
                .Case("evict_last", mlir::tle::EvictionPolicy::EvictLast)
                .Default(std::nullopt);
@@ -328,10 +328,10 @@ FailureOr<mlir::tle::MemScope> getScope(Ctx &C, const CallArg *A) {
   if (failed(S))
     return failure();
   auto R = llvm::StringSwitch<std::optional<mlir::tle::MemScope>>(*S)
-               .Cases("cta", "block", mlir::tle::MemScope::Block)
+               .Cases({"cta", "block"}, mlir::tle::MemScope::Block)
                .Case("cluster", mlir::tle::MemScope::Cluster)
-               .Cases("gpu", "device", mlir::tle::MemScope::Device)
-               .Cases("sys", "system", mlir::tle::MemScope::System)
+               .Cases({"gpu", "device"}, mlir::tle::MemScope::Device)
+               .Cases({"sys", "system"}, mlir::tle::MemScope::System)
                .Default(std::nullopt);
   if (!R)
     return (C.E.error(A->Source ? A->Source : C.Site,

@@ -19,26 +19,26 @@ std::optional<DType> lookupDType(llvm::StringRef Name,
     return DType{B.getIntegerType(Width), Unsigned};
   };
   return llvm::StringSwitch<std::optional<DType>>(Name)
-      .Cases("int1", "i1", Int(1, false))
-      .Cases("int8", "i8", Int(8, false))
-      .Cases("int16", "i16", Int(16, false))
-      .Cases("int32", "i32", Int(32, false))
-      .Cases("int64", "i64", Int(64, false))
-      .Cases("uint8", "u8", Int(8, true))
-      .Cases("uint16", "u16", Int(16, true))
-      .Cases("uint32", "u32", Int(32, true))
-      .Cases("uint64", "u64", Int(64, true))
-      .Cases("float16", "fp16", DType{B.getF16Type()})
-      .Cases("bfloat16", "bf16", DType{B.getBF16Type()})
-      .Cases("float32", "fp32", DType{B.getF32Type()})
-      .Cases("float64", "fp64", DType{B.getF64Type()})
-      .Cases("float8e5", "fp8e5", DType{B.getType<Float8E5M2Type>()})
-      .Cases("float8e4nv", "fp8e4nv", DType{B.getType<Float8E4M3FNType>()})
+      .Cases({"int1", "i1"}, Int(1, false))
+      .Cases({"int8", "i8"}, Int(8, false))
+      .Cases({"int16", "i16"}, Int(16, false))
+      .Cases({"int32", "i32"}, Int(32, false))
+      .Cases({"int64", "i64"}, Int(64, false))
+      .Cases({"uint8", "u8"}, Int(8, true))
+      .Cases({"uint16", "u16"}, Int(16, true))
+      .Cases({"uint32", "u32"}, Int(32, true))
+      .Cases({"uint64", "u64"}, Int(64, true))
+      .Cases({"float16", "fp16"}, DType{B.getF16Type()})
+      .Cases({"bfloat16", "bf16"}, DType{B.getBF16Type()})
+      .Cases({"float32", "fp32"}, DType{B.getF32Type()})
+      .Cases({"float64", "fp64"}, DType{B.getF64Type()})
+      .Cases({"float8e5", "fp8e5"}, DType{B.getType<Float8E5M2Type>()})
+      .Cases({"float8e4nv", "fp8e4nv"}, DType{B.getType<Float8E4M3FNType>()})
       .Default(std::nullopt);
 }
 
-std::optional<DType>
-::tle::frontend::parseSignatureType(llvm::StringRef Text, MLIRContext *Context) {
+std::optional<DType> parseSignatureType(llvm::StringRef Text,
+                                        MLIRContext *Context) {
   Text = Text.trim();
   if (Text.consume_front("*")) {
     std::optional<DType> Pointee = parseSignatureType(Text, Context);
