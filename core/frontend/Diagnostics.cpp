@@ -27,6 +27,12 @@ void DiagnosticEngine::report(SourceMgr::DiagKind Kind, SMLoc Loc,
   Diags.push_back({Kind, Loc, Range, Msg.str()});
   if (Out)
     print(Diags.back(), *Out);
+  if (hasReachedErrorLimit()) {
+    Diags.push_back(
+        {SourceMgr::DK_Note, Loc, {}, "too many errors emitted, stopping now"});
+    if (Out)
+      print(Diags.back(), *Out);
+  }
 }
 
 void DiagnosticEngine::print(const Diagnostic &D, raw_ostream &OS) const {

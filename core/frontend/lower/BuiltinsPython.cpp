@@ -30,13 +30,23 @@ Result minMaxConstexpr(Emitter &E, CallArgs &Args, const Node *Site,
   if (Values.empty() || !Args.Keywords.empty())
     return (E.error(Site, Fn + "() takes one or more positional "
                                       "arguments"));
+  // As in Triton, min/max over run-time values is tl.minimum/tl.maximum.
+  if (llvm::any_of(Values, [](const TValue &V) { return !V.isConstexpr(); })) {
+    TValue Acc = Values[0];
+    for (const TValue &V : llvm::ArrayRef(Values).drop_front()) {
+      CallArgs Pair;
+      Pair.Positional = {CallArg{Acc, Site}, CallArg{V, Site}};
+      auto R = E.callBuiltin(IsMax ? "tl.maximum" : "tl.minimum", Pair, Site);
+      if (failed(R))
+        return failure();
+      Acc = *R;
+    }
+    return Acc;
+  }
   TValue Best = Values[0];
   for (const TValue &V : Values) {
     if (!V.isNumber())
-      return (E.error(
-          Site, Fn + "() works on constexpr numbers here, got " +
-                    V.describe() + "; use tl." + (IsMax ? "maximum" : "minimum") +
-                    " for tensors"));
+      return E.error(Site, Fn + "() needs numbers, got " + V.describe());
     if (IsMax ? V.getNumber() > Best.getNumber()
               : V.getNumber() < Best.getNumber())
       Best = V;

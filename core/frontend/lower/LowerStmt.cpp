@@ -543,8 +543,12 @@ LogicalResult Emitter::lowerWhile(const WhileStmt *S) {
     Types.push_back(V.getType());
   SmallVector<Location> Locs(Types.size(), L);
   auto While = scf::WhileOp::create(B, L, Types, Inits);
-  Block *Cond = B.createBlock(&While.getBefore(), {}, Types, Locs);
-  Block *Body = B.createBlock(&While.getAfter(), {}, Types, Locs);
+  Block *Cond, *Body;
+  {
+    OpBuilder::InsertionGuard Guard(B);
+    Cond = B.createBlock(&While.getBefore(), {}, Types, Locs);
+    Body = B.createBlock(&While.getAfter(), {}, Types, Locs);
+  }
   auto Bind = [&](Block *Blk) {
     for (auto [I, Name] : llvm::enumerate(CarriedNames))
       frame().Vars[Name] = TValue::ir(Blk->getArgument(I), Unsigned[I]);
