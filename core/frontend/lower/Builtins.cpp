@@ -4,6 +4,24 @@
 
 namespace tle::frontend {
 
+/// FlagTree kernels import the GPU module as `tle` and still write
+/// `tle.gpu.alloc`, or import the package and write `tle.raw.call`; both
+/// spellings, and the loop iterators of the gpu/dsa modules, map onto one
+/// canonical name.
+static std::string canonicalizeTLEAlias(std::string Name) {
+  static const std::pair<llvm::StringRef, llvm::StringRef> Aliases[] = {
+      {"tle.gpu.gpu.", "tle.gpu."}, {"tle.dsa.dsa.", "tle.dsa."},
+      {"tle_raw.raw.", "tle_raw."}, {"tle.raw.", "tle_raw."},
+  };
+  for (auto [From, To] : Aliases)
+    if (llvm::StringRef(Name).starts_with(From))
+      Name = (To + llvm::StringRef(Name).drop_front(From.size())).str();
+  if (Name == "tle.gpu.range" || Name == "tle.gpu.pipeline" ||
+      Name == "tle.dsa.pipeline")
+    return "tle.range";
+  return Name;
+}
+
 std::string canonicalizeName(llvm::StringRef Resolved) {
   // Longest prefixes first: the TLE language modules nest inside
   // triton.experimental.tle, libdevice inside triton.language.
@@ -35,14 +53,14 @@ std::string canonicalizeName(llvm::StringRef Resolved) {
   };
   for (auto [From, To] : Prefixes)
     if (Resolved.starts_with(From))
-      return (To + Resolved.drop_front(From.size())).str();
+      return canonicalizeTLEAlias((To + Resolved.drop_front(From.size())).str());
   for (auto [From, To] : Modules)
     if (Resolved == From)
       return To.str();
   // `triton.jit`, `triton.cdiv` and friends live on the triton package.
   if (Resolved == "triton.cdiv")
     return "tl.cdiv";
-  return Resolved.str();
+  return canonicalizeTLEAlias(Resolved.str());
 }
 
 BuiltinFn lookupBuiltin(llvm::StringRef CanonicalName) {

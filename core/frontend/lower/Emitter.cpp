@@ -591,6 +591,8 @@ Result Emitter::callMethod(const TValue &Self, llvm::StringRef Name,
   Args.Positional.insert(Args.Positional.begin(), CallArg{Self, Site});
   if (Self.is(TValue::Kind::IR) && isa<mlir::tle::TensorDescType>(Self.getType()))
     return callBuiltin("tl.descriptor." + Name.str(), Args, Site);
+  if (Self.is(TValue::Kind::IR) && isa<mlir::tle::PipeType>(Self.getType()))
+    return callBuiltin("tle.pipe." + Name.str(), Args, Site);
   if (Name == "to")
     return callBuiltin("tl.cast", Args, Site);
   return callBuiltin("tl." + Name.str(), Args, Site);

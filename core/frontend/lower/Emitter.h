@@ -136,6 +136,13 @@ public:
   lowerCombiner(const TValue &Fn, mlir::Block &Body, const Node *Site,
                 llvm::function_ref<void(mlir::ValueRange)> MakeTerminator);
 
+  /// Bindings of the current function, so that a region without results
+  /// (tle_struct.parallel) can keep names bound inside it from leaking out.
+  llvm::StringMap<TValue> saveLocals() { return frame().Vars; }
+  void restoreLocals(llvm::StringMap<TValue> Vars) {
+    frame().Vars = std::move(Vars);
+  }
+
   mlir::OpBuilder &getBuilder() { return B; }
   mlir::MLIRContext *getContext() { return &Context; }
   const Module &getModule() const { return M; }

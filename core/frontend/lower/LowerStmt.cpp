@@ -11,6 +11,7 @@
 #include "core/frontend/lower/Emitter.h"
 
 #include "core/frontend/lower/Builtins.h"
+#include "core/frontend/lower/BuiltinsTLE.h"
 #include "dialects/TLE/TLEDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -361,6 +362,8 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
   auto *Call = dyn_cast<CallExpr>(S->Iter);
   std::string IterName = Call ? M.getCanonicalName(Call->Func) : "";
   IterName = canonicalizeName(IterName);
+  if (Call && IterName == "tle.dsa.parallel")
+    return lowerParallelFor(*this, S, Call);
   if (!Call || (IterName != "range" && IterName != "tl.range" &&
                 IterName != "tl.static_range" && IterName != "tle.range")) {
     // Iterating a constexpr tuple unrolls the loop.

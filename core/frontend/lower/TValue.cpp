@@ -44,6 +44,13 @@ TValue TValue::dtype(mlir::Type T, bool IsUnsigned) {
   return R;
 }
 
+TValue TValue::attr(mlir::Attribute A) {
+  TValue R;
+  R.K = Kind::Attr;
+  R.A = A;
+  return R;
+}
+
 TValue TValue::tuple(std::vector<TValue> Elts) {
   TValue R;
   R.K = Kind::Tuple;
@@ -168,6 +175,9 @@ std::string TValue::describe() const {
     break;
   case Kind::Slice:
     OS << "slice";
+    break;
+  case Kind::Attr:
+    OS << "attribute " << A;
     break;
   }
   return Out;

@@ -9,6 +9,7 @@
 #ifndef TLE_FRONTEND_LOWER_TVALUE_H
 #define TLE_FRONTEND_LOWER_TVALUE_H
 
+#include "mlir/IR/Attributes.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
@@ -35,6 +36,7 @@ public:
     Method,   ///< `value.name` awaiting a call.
     Lambda,   ///< A lambda expression (e.g. for heuristics).
     Slice,    ///< `:` in a subscript.
+    Attr,     ///< A compile-time IR attribute (e.g. a tle.gpu layout).
   };
 
   TValue() = default;
@@ -51,6 +53,7 @@ public:
   static TValue method(TValue Self, llvm::StringRef Name);
   static TValue lambda(const Expr *E);
   static TValue slice();
+  static TValue attr(mlir::Attribute A);
 
   Kind getKind() const { return K; }
   bool is(Kind Other) const { return K == Other; }
@@ -75,6 +78,7 @@ public:
   const Expr *getLambda() const { return LambdaExpr; }
   llvm::StringRef getName() const { return S; }
   const TValue &getSelf() const { return *Self; }
+  mlir::Attribute getAttr() const { return A; }
 
   /// Python truthiness of a constexpr.
   bool isTruthy() const;
@@ -91,6 +95,7 @@ private:
   std::string S;
   mlir::Type Ty;
   mlir::Value V;
+  mlir::Attribute A;
   std::vector<TValue> Elts;
   const FunctionDef *Fn = nullptr;
   const Expr *LambdaExpr = nullptr;

@@ -1,0 +1,284 @@
+//===- BuiltinsTLERaw.cpp - TLE-Raw: native code (tle_raw.call) -----------===//
+//
+// `@dialect(name=..., file=..., extern_func_name=...)` functions hold native
+// code (their docstring, their body text, or a file next to the kernel);
+// `tle_raw.call(fn, [args], *result_types)` calls them. Passing a list of
+// such functions gives one variant per native language, so a kernel carries
+// PTX for NVIDIA and OpenCL C for SPIR-V devices side by side; each backend
+// picks the variant its toolchain accepts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/frontend/lower/BuiltinsTLE.h"
+
+#include "dialects/TLERaw/TLERawDialect.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace ::tle::frontend;
+
+namespace {
+const Node *sourceOf(const CallArg *A, const Node *Site) {
+  return A && A->Source ? A->Source : Site;
+}
+
+/// Evaluates the decorator call `dialect(name=..., file=...,
+/// extern_func_name=..., constraints=...)` of a TLE-Raw function.
+FailureOr<BoundArgs> bindDialectDecorator(Emitter &E, const FunctionDef &F) {
+  const Decorator *D = F.getDecorator(DecoratorKind::Dialect);
+  auto *Call = D ? dyn_cast<CallExpr>(D->Value) : nullptr;
+  if (!Call)
+    return E.error(D ? static_cast<const Node *>(D->Value) : nullptr,
+                   "@dialect needs arguments, e.g. @dialect(name=\"ptx\")");
+  CallArgs Args;
+  for (const Expr *A : Call->Args) {
+    auto V = E.lowerExpr(A);
+    if (failed(V))
+      return failure();
+    Args.Positional.push_back({*V, A});
+  }
+  for (const Keyword &K : Call->Keywords) {
+    auto V = E.lowerExpr(K.Value);
+    if (failed(V))
+      return failure();
+    Args.Keywords.push_back({K.Arg.str(), CallArg{*V, K.Value}});
+  }
+  return E.bind(Args, {"name", "file", "extern_func_name", "constraints"}, 1,
+                "dialect", Call);
+}
+
+/// The native source of a TLE-Raw function: `file=` (relative to the kernel
+/// file), else its docstring, else its body text.
+FailureOr<std::string> nativeSource(Emitter &E, const FunctionDef &F,
+                                    const BoundArgs &D, const Node *Site) {
+  if (D.has("file")) {
+    auto File = E.requireStr(D.get("file"), "file", Site);
+    if (failed(File))
+      return failure();
+    llvm::SmallString<256> Path(*File);
+    if (llvm::sys::path::is_relative(Path)) {
+      auto Loc = dyn_cast<FileLineColLoc>(E.loc(F.NameLoc));
+      llvm::SmallString<256> Dir(
+          Loc ? llvm::sys::path::parent_path(Loc.getFilename().getValue())
+              : "");
+      llvm::sys::path::append(Dir, *File);
+      Path = Dir;
+    }
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return E.error(sourceOf(D.get("file"), Site),
+                     "cannot read the native source of '" + F.Name +
+                         "' from '" + Path + "': " +
+                         Buf.getError().message());
+    return (*Buf)->getBuffer().str();
+  }
+  llvm::StringRef Text = F.HasDocstring ? F.Docstring : F.BodyText;
+  if (Text.trim().empty() || Text.trim() == "pass")
+    return E.error(F.NameLoc.isValid()
+                       ? llvm::SMRange(F.NameLoc, F.NameLoc)
+                       : llvm::SMRange(),
+                   "TLE-Raw function '" + F.Name +
+                       "' has no native source: give it a docstring or "
+                       "@dialect(file=...)");
+  return Text.str();
+}
+
+/// One #tle_raw.variant from a TLE-Raw function.
+FailureOr<tle_raw::VariantAttr> makeVariant(Emitter &E, const FunctionDef &F,
+                                            size_t NumArgs,
+                                            const Node *Site) {
+  auto D = bindDialectDecorator(E, F);
+  if (failed(D))
+    return failure();
+  auto Lang = E.requireStr(D->get("name"), "dialect name", Site);
+  if (failed(Lang))
+    return failure();
+  if (!llvm::is_contained(tle_raw::getKnownLanguages(), *Lang))
+    return E.error(sourceOf(D->get("name"), Site),
+                   "unknown native language '" + *Lang +
+                       "' (expected cuda, ptx, hip, amdgcn, spirv, opencl, "
+                       "mlir or llvm)");
+  bool InlineAsm = *Lang == "ptx" || *Lang == "amdgcn";
+  if (F.Params.size() != NumArgs)
+    return E.error(Site, "'" + F.Name + "' takes " +
+                             llvm::Twine(F.Params.size()) + " argument" +
+                             (F.Params.size() == 1 ? "" : "s") + " but " +
+                             llvm::Twine(NumArgs) + " were given");
+  auto Code = nativeSource(E, F, *D, Site);
+  if (failed(Code))
+    return failure();
+  MLIRContext *Ctx = E.getContext();
+  // Languages with functions need the entry name; inline assembly has none
+  // unless the source is a whole PTX/AMDGCN function.
+  StringAttr Entry;
+  if (D->has("extern_func_name")) {
+    auto N = E.requireStr(D->get("extern_func_name"), "extern_func_name", Site);
+    if (failed(N))
+      return failure();
+    Entry = StringAttr::get(Ctx, *N);
+  } else if (!InlineAsm) {
+    Entry = StringAttr::get(Ctx, F.Name);
+  }
+  StringAttr Constraints;
+  if (D->has("constraints")) {
+    if (!InlineAsm)
+      return E.error(sourceOf(D->get("constraints"), Site),
+                     "constraints apply to inline assembly (ptx, amdgcn), "
+                     "not to '" +
+                         *Lang + "'");
+    auto C = E.requireStr(D->get("constraints"), "constraints", Site);
+    if (failed(C))
+      return failure();
+    Constraints = StringAttr::get(Ctx, *C);
+  }
+  return tle_raw::VariantAttr::get(Ctx, StringAttr::get(Ctx, *Lang),
+                                   StringAttr::get(Ctx, *Code), Entry,
+                                   Constraints);
+}
+
+/// A result type: a dtype (scalar) or a (dtype, shape) pair (tile).
+FailureOr<Type> resultType(Emitter &E, const CallArg &A, const Node *Site) {
+  const TValue &V = A.Value;
+  if (V.is(TValue::Kind::DType))
+    return V.getType();
+  if (V.is(TValue::Kind::Tuple) && V.getElements().size() == 2 &&
+      V.getElements()[0].is(TValue::Kind::DType)) {
+    CallArg Shape{V.getElements()[1], A.Source};
+    auto S = E.requireShape(&Shape, "result shape", Site);
+    if (failed(S))
+      return failure();
+    return Type(RankedTensorType::get(*S, V.getElements()[0].getType()));
+  }
+  return E.error(sourceOf(&A, Site),
+                 "a result type must be a dtype or a (dtype, shape) pair, "
+                 "got " +
+                     V.describe());
+}
+
+/// Result types from the return annotation of a TLE-Raw function
+/// (`-> tl.int32`, `-> (tl.float32, tl.int32)`), evaluated like a default.
+FailureOr<SmallVector<Type>> annotatedResults(Emitter &E, const FunctionDef &F,
+                                              const Node *Site) {
+  SmallVector<Type> Types;
+  if (!F.Returns)
+    return Types;
+  auto V = E.lowerExpr(F.Returns);
+  if (failed(V))
+    return failure();
+  std::vector<TValue> Elts = V->is(TValue::Kind::Tuple)
+                                 ? V->getElements()
+                                 : std::vector<TValue>{*V};
+  for (const TValue &Elt : Elts) {
+    if (Elt.is(TValue::Kind::None))
+      continue;
+    auto T = resultType(E, CallArg{Elt, F.Returns}, Site);
+    if (failed(T))
+      return failure();
+    Types.push_back(*T);
+  }
+  return Types;
+}
+
+/// tle_raw.call(fn | [fn, ...], [args], *result_types).
+Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"func", "args", "*result_types"}, 2, "tle_raw.call",
+                  Site);
+  if (failed(A))
+    return failure();
+  const CallArg *Fn = A->get("func");
+  std::vector<TValue> Fns = Fn->Value.is(TValue::Kind::Tuple)
+                                ? Fn->Value.getElements()
+                                : std::vector<TValue>{Fn->Value};
+  if (Fns.empty())
+    return E.error(sourceOf(Fn, Site), "tle_raw.call needs at least one "
+                                       "@dialect function");
+  for (const TValue &V : Fns)
+    if (!V.is(TValue::Kind::Function) || V.getFunction()->isJit())
+      return E.error(sourceOf(Fn, Site),
+                     "tle_raw.call needs a @dialect function or a list of "
+                     "them, got " +
+                         V.describe());
+  const CallArg *ArgList = A->get("args");
+  if (!ArgList->Value.is(TValue::Kind::Tuple))
+    return E.error(sourceOf(ArgList, Site),
+                   "the arguments of tle_raw.call must be a list, e.g. "
+                   "tle_raw.call(fn, [x, y]), got " +
+                       ArgList->Value.describe());
+  SmallVector<Value> Operands;
+  for (const TValue &V : ArgList->Value.getElements()) {
+    CallArg Arg{V, ArgList->Source};
+    auto IR = E.requireIR(&Arg, "a tle_raw.call argument", Site);
+    if (failed(IR))
+      return failure();
+    Operands.push_back(IR->getValue());
+  }
+
+  SmallVector<Attribute> Variants;
+  llvm::StringMap<const FunctionDef *> ByLanguage;
+  for (const TValue &V : Fns) {
+    const FunctionDef &F = *V.getFunction();
+    auto Variant = makeVariant(E, F, Operands.size(), Site);
+    if (failed(Variant))
+      return failure();
+    llvm::StringRef Lang = Variant->getLanguage().getValue();
+    auto [It, New] = ByLanguage.try_emplace(Lang, &F);
+    if (!New)
+      return E.error(sourceOf(Fn, Site),
+                     "'" + It->second->Name + "' and '" + F.Name +
+                         "' are both '" + Lang +
+                         "' variants; give one function per language");
+    Variants.push_back(*Variant);
+  }
+
+  // Explicit result types win; otherwise every variant's annotation must
+  // agree (they implement one operation).
+  SmallVector<Type> Results;
+  if (!A->Rest.empty()) {
+    for (const CallArg &R : A->Rest) {
+      auto T = resultType(E, R, Site);
+      if (failed(T))
+        return failure();
+      Results.push_back(*T);
+    }
+  } else {
+    const FunctionDef *First = nullptr;
+    for (const TValue &V : Fns) {
+      auto Types = annotatedResults(E, *V.getFunction(), Site);
+      if (failed(Types))
+        return failure();
+      if (!First) {
+        First = V.getFunction();
+        Results = *Types;
+      } else if (*Types != Results) {
+        return E.error(Site, "'" + First->Name + "' and '" +
+                                 V.getFunction()->Name +
+                                 "' declare different result types; give "
+                                 "them explicitly: tle_raw.call(fns, args, "
+                                 "tl.int32)");
+      }
+    }
+  }
+
+  const FunctionDef &Primary = *Fns.front().getFunction();
+  auto Entry = cast<tle_raw::VariantAttr>(Variants.front()).getEntry();
+  llvm::StringRef Name = Entry ? Entry.getValue() : Primary.Name;
+  auto Op = tle_raw::CallOp::create(E.getBuilder(), E.loc(Site), Results, Name,
+                                    E.getBuilder().getArrayAttr(Variants),
+                                    Operands);
+  if (Op.getNumResults() == 0)
+    return TValue::none();
+  if (Op.getNumResults() == 1)
+    return TValue::ir(Op.getResult(0));
+  std::vector<TValue> Values;
+  for (Value R : Op.getResults())
+    Values.push_back(TValue::ir(R));
+  return TValue::tuple(std::move(Values));
+}
+} // namespace
+
+void ::tle::frontend::registerTLERawBuiltins(
+    llvm::StringMap<BuiltinFn> &Table) {
+  Table["tle_raw.call"] = builtinCall;
+}
