@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Registration.h"
+#include "tests/lib/TestPasses.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -14,6 +15,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  tle::test::registerTestPasses();
   mlir::DialectRegistry registry;
   mlir::tle::registerTLEDialects(registry);
   return mlir::asMainReturnCode(
