@@ -5,6 +5,10 @@
 // tlec FILE.py --list-kernels               list jit and TLE-Raw functions
 //                                           with parameters and autotune
 //                                           configs
+// tlec --list-targets [--plugin-dir DIR]    list backend plugins, the chips
+//                                           they serve, rejected files
+// tlec FILE.py --kernel K --target CHIP...  compile K for each chip through
+//                                           the plugin serving it
 // Several files may be given (e.g. a whole operator library through xargs);
 // each is parsed on its own and the exit status is 1 if any has an error.
 // Each --emit= stage is one function below; later stages (tile IR, ...)
@@ -15,14 +19,17 @@
 #include "core/frontend/ASTDump.h"
 #include "core/frontend/Parser.h"
 #include "core/frontend/lower/Lowering.h"
+#include "core/plugins/Targets.h"
 #include "dialects/Registration.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace llvm;
@@ -34,7 +41,7 @@ enum class EmitKind { None, AST, TileIR };
 cl::OptionCategory TlecCategory("tlec options");
 
 cl::list<std::string> InputFilenames(cl::Positional, cl::desc("<kernel.py>..."),
-                                     cl::OneOrMore, cl::cat(TlecCategory));
+                                     cl::ZeroOrMore, cl::cat(TlecCategory));
 
 cl::opt<EmitKind> Emit("emit", cl::desc("What to produce"),
                        cl::values(clEnumValN(EmitKind::AST, "ast",
@@ -76,6 +83,25 @@ cl::opt<unsigned> NumStages("num-stages",
 cl::opt<std::string> OutputFilename("o", cl::desc("Output file"),
                                     cl::value_desc("path"), cl::init("-"),
                                     cl::cat(TlecCategory));
+
+cl::list<std::string> PluginDirs("plugin-dir",
+                                 cl::desc("Look for backend plugins here "
+                                          "first (repeatable)"),
+                                 cl::value_desc("dir"), cl::cat(TlecCategory));
+cl::opt<bool> ListTargets("list-targets",
+                          cl::desc("List backend plugins, the chips they "
+                                   "serve and the files rejected"),
+                          cl::cat(TlecCategory));
+cl::list<std::string> Targets("target",
+                              cl::desc("Compile for this chip: a hardware "
+                                       "description name or path "
+                                       "(repeatable)"),
+                              cl::value_desc("chip"), cl::cat(TlecCategory));
+cl::opt<std::string> OutputDir("out-dir",
+                               cl::desc("Where --target writes one binary "
+                                        "per chip"),
+                               cl::value_desc("dir"), cl::init("."),
+                               cl::cat(TlecCategory));
 } // namespace
 
 /// The functions selected by --kernel, or null after reporting that the
@@ -154,8 +180,11 @@ static int emitAST(ArrayRef<const FunctionDef *> Fns, const SourceMgr &SrcMgr,
   return 0;
 }
 
-/// Lowers the selected kernel to tile IR and prints it.
-static int emitTileIR(const Module &M, DiagnosticEngine &Diags) {
+/// Lowers the kernel selected by --kernel, -D and --signature to tile IR;
+/// null after reporting why not.
+static mlir::OwningOpRef<mlir::ModuleOp>
+lowerSelectedKernel(const Module &M, DiagnosticEngine &Diags,
+                    mlir::MLIRContext &Context) {
   KernelSpec Spec;
   Spec.KernelName = KernelName;
   Spec.Signature = Signature;
@@ -166,17 +195,23 @@ static int emitTileIR(const Module &M, DiagnosticEngine &Diags) {
     if (Name.empty() || Value.empty() || !D.contains('=')) {
       WithColor::error(errs(), "tlec")
           << "-D" << D << ": expected -D NAME=VALUE\n";
-      return 1;
+      return nullptr;
     }
     Spec.Defines.emplace_back(Name.trim().str(), Value.trim().str());
   }
+  return lowerKernel(M, Spec, Context, Diags);
+}
+
+/// Lowers the selected kernel to tile IR and prints it.
+static int emitTileIR(const Module &M, DiagnosticEngine &Diags) {
   mlir::DialectRegistry Registry;
   mlir::tle::registerTLEDialects(Registry);
   mlir::MLIRContext Context(Registry);
   Context.loadAllAvailableDialects();
   // Tile IR carries source locations; print them so that later stages and
   // users can map ops back to kernel lines.
-  mlir::OwningOpRef<mlir::ModuleOp> IR = lowerKernel(M, Spec, Context, Diags);
+  mlir::OwningOpRef<mlir::ModuleOp> IR =
+      lowerSelectedKernel(M, Diags, Context);
   if (!IR)
     return 1;
   std::string Error;
@@ -190,9 +225,63 @@ static int emitTileIR(const Module &M, DiagnosticEngine &Diags) {
   return 0;
 }
 
+/// Compiles the selected kernel for every --target. A target that fails is
+/// reported in one line and the others still compile.
+static int compileTargets(const Module &M, DiagnosticEngine &Diags,
+                          const tle::plugins::PluginHost &Host) {
+  mlir::DialectRegistry Registry;
+  mlir::tle::registerTLEDialects(Registry);
+  mlir::MLIRContext Context(Registry);
+  Context.loadAllAvailableDialects();
+  mlir::OwningOpRef<mlir::ModuleOp> IR =
+      lowerSelectedKernel(M, Diags, Context);
+  if (!IR)
+    return 1;
+  tle::backend::CompileOptions Options;
+  Options.NumWarps = NumWarps;
+  Options.NumStages = NumStages;
+  int Status = 0;
+  for (const std::string &Name : Targets) {
+    auto Fail = [&](Error E) {
+      WithColor::error(errs(), "tlec")
+          << "target " << Name << ": " << toString(std::move(E)) << "\n";
+      Status = 1;
+    };
+    Expected<tle::plugins::Target> T = tle::plugins::resolveTarget(Name, Host);
+    if (!T) {
+      Fail(T.takeError());
+      continue;
+    }
+    auto Kernel = tle::plugins::compileForTarget(*IR, *T, Options);
+    if (!Kernel) {
+      Fail(Kernel.takeError());
+      continue;
+    }
+    SmallString<256> Path(OutputDir);
+    sys::path::append(Path, (Kernel->EntryName.empty() ? KernelName.getValue()
+                                                       : Kernel->EntryName) +
+                                "." + T->Desc->Name + "." + Kernel->Format);
+    std::error_code EC;
+    raw_fd_ostream Out(Path, EC);
+    if (!EC) {
+      Out << Kernel->Binary;
+      Out.close();
+      EC = Out.error();
+    }
+    if (EC) {
+      Fail(createFileError(Path, EC));
+      continue;
+    }
+    outs() << "target " << Name << ": " << T->ThePlugin->getName() << " -> "
+           << Path << " (" << Kernel->Binary.size() << " bytes)\n";
+  }
+  return Status;
+}
+
 /// Parses one file and runs the requested stages on it; returns the exit
 /// status for that file.
-static int processFile(StringRef Filename, bool PrintHeader) {
+static int processFile(StringRef Filename, bool PrintHeader,
+                       const tle::plugins::PluginHost &Host) {
   auto BufOrErr = MemoryBuffer::getFileOrSTDIN(Filename);
   if (std::error_code EC = BufOrErr.getError()) {
     WithColor::error(errs(), "tlec")
@@ -214,6 +303,8 @@ static int processFile(StringRef Filename, bool PrintHeader) {
     outs() << "file " << Filename << '\n';
   if (ListKernels)
     listKernels(*M, *Fns, SrcMgr, outs());
+  if (!Targets.empty())
+    return compileTargets(*M, Diags, Host);
   switch (Emit) {
   case EmitKind::None:
     return 0;
@@ -230,8 +321,36 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(TlecCategory);
   cl::ParseCommandLineOptions(argc, argv, "TLE kernel compiler\n");
 
+  if (InputFilenames.empty() && !ListTargets) {
+    WithColor::error(errs(), "tlec") << "no input files\n";
+    return 1;
+  }
+
   int Status = 0;
+  // Created before any MLIRContext so that it (and the plugin libraries)
+  // outlive every context a plugin's dialects were loaded into.
+  tle::plugins::PluginHost Host;
+  if (ListTargets || !Targets.empty()) {
+    for (const std::string &Dir : PluginDirs)
+      Host.addDirectory(Dir, /*MustExist=*/true);
+    for (const std::string &Dir : tle::plugins::getDefaultPluginSearchPath())
+      Host.addDirectory(Dir, /*MustExist=*/false);
+  }
+  if (ListTargets) {
+    tle::plugins::printTargetList(
+        Host,
+        tle::plugins::findDescriptions(tle::hwdesc::getDefaultSearchPath()),
+        outs());
+    Status |= !Host.getRejected().empty();
+  } else if (!Targets.empty()) {
+    // A broken plugin file fails the run even when no target needs it, so
+    // that it is noticed.
+    for (const tle::plugins::RejectedPlugin &R : Host.getRejected()) {
+      WithColor::error(errs(), "tlec") << R.Path << ": " << R.Reason << "\n";
+      Status = 1;
+    }
+  }
   for (const std::string &Filename : InputFilenames)
-    Status |= processFile(Filename, InputFilenames.size() > 1);
+    Status |= processFile(Filename, InputFilenames.size() > 1, Host);
   return Status;
 }

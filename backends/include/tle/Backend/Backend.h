@@ -1,0 +1,132 @@
+//===- Backend.h - The interface a backend plugin implements ----*- C++ -*-===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A Backend turns a kernel that the core has lowered as far as the backend
+// asks for (tile IR, or per-thread code in the LLVM dialect) into a binary for
+// one chip. The core never names a vendor: it finds the Backend through the
+// `backend:` key of a hardware description and talks to it only through this
+// interface, TargetInfo and Runtime.
+//
+// This header forward-declares the MLIR classes it mentions so that code that
+// only holds backends (the plugin host, the driver) does not pay for MLIR's
+// headers; implementations include what they use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_BACKEND_BACKEND_H
+#define TLE_BACKEND_BACKEND_H
+
+#include "llvm/ADT/BitmaskEnum.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class DialectRegistry;
+class ModuleOp;
+} // namespace mlir
+
+namespace tle {
+namespace hwdesc {
+class HwDesc;
+} // namespace hwdesc
+
+namespace backend {
+class Runtime;
+class TargetInfo;
+
+/// The forms of a kernel that a backend accepts in compile().
+enum class Stage : unsigned {
+  None = 0,
+  /// tle + tle_struct + tle_raw with arith/math/scf, as the front end and the
+  /// tile passes leave it. Tile-level backends (e.g. CUDA Tile IR) take this.
+  TileIR = 1u << 0,
+  /// Per-thread code in the LLVM dialect, produced by the core's distribution
+  /// through the backend's TargetInfo.
+  DistributedIR = 1u << 1,
+  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/DistributedIR)
+};
+
+/// Knobs of one compilation that are not part of the chip description.
+struct CompileOptions {
+  unsigned NumWarps = 4;
+  unsigned NumStages = 3;
+};
+
+/// What compile() produces: the bytes a Runtime loads, plus what a launcher
+/// needs to know about them.
+struct CompiledKernel {
+  std::string Binary;
+  /// Kind of Binary, also used as file extension: "cubin", "ptx", "hsaco",
+  /// "spv", "txt", ...
+  std::string Format;
+  /// The symbol to launch inside Binary.
+  std::string EntryName;
+  /// Threads per block (work-group) the kernel was compiled for.
+  unsigned ThreadsPerBlock = 0;
+  /// Dynamic shared (local) memory the launch must provide, in bytes.
+  uint64_t SharedMemoryBytes = 0;
+};
+
+/// The compiler side of a backend plugin. One instance serves every
+/// description whose `backend:` key the plugin claims; everything chip
+/// specific comes from the HwDesc passed in. Methods must not throw: report
+/// failures through llvm::Error with a message that names the plugin.
+class Backend {
+public:
+  virtual ~Backend() = default;
+
+  /// Short name used in messages, e.g. "spirv".
+  virtual llvm::StringRef getName() const = 0;
+
+  /// The forms compile() accepts; the core lowers the kernel to the latest
+  /// stage it can hand over (TileIR first when offered).
+  virtual Stage getStages() const = 0;
+
+  /// `toolchain.features` the description must list for this backend to
+  /// compile for it (e.g. a PTX version); the host refuses the target
+  /// otherwise, naming the missing feature.
+  virtual std::vector<std::string> getRequiredFeatures() const { return {}; }
+
+  /// Adds the dialects compile() creates, so that the host loads them into
+  /// the context before any compilation (contexts may not load dialects while
+  /// passes run on several threads).
+  virtual void registerDialects(mlir::DialectRegistry &Registry) const {}
+
+  /// The distribution hooks for one chip; null if the backend only accepts
+  /// Stage::TileIR.
+  virtual std::unique_ptr<TargetInfo>
+  createTargetInfo(const hwdesc::HwDesc &Desc) const = 0;
+
+  /// Compiles Module (in one of getStages()) for Desc. The module belongs to
+  /// this call and may be rewritten in place.
+  virtual llvm::Expected<CompiledKernel>
+  compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
+          const CompileOptions &Options) = 0;
+
+  /// Turns the body of one `tle_raw` variant written in Language (one of the
+  /// description's `raw.languages`) into code this backend links into the
+  /// kernel: e.g. PTX text, an AMDGCN object, a SPIR-V module. Called during
+  /// compile() by the backend itself or by the core's distribution.
+  virtual llvm::Expected<std::string>
+  forwardRaw(llvm::StringRef Language, llvm::StringRef Code,
+             const hwdesc::HwDesc &Desc) = 0;
+
+  /// The runtime part of the plugin for Desc's chip, or null if the plugin
+  /// only compiles (the default).
+  virtual std::unique_ptr<Runtime> createRuntime(const hwdesc::HwDesc &Desc) {
+    return nullptr;
+  }
+};
+
+} // namespace backend
+} // namespace tle
+
+#endif // TLE_BACKEND_BACKEND_H
