@@ -36,7 +36,7 @@ std::unique_ptr<Module> tle::frontend::parseModule(SourceMgr &SrcMgr,
 bool Parser::error(const Twine &Msg) {
   // Tokens synthesized at the end of the file (after an unclosed bracket,
   // say) only ever repeat an error that was already reported.
-  if (tok().getSpelling().empty() && Diags.hasErrors())
+  if (tok().getLoc() == Tokens.back().getLoc() && Diags.hasErrors())
     return false;
   return errorAt(tok().getLoc(), Msg, tok().getRange());
 }
