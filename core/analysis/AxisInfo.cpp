@@ -377,12 +377,14 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
                                    forOp.getLowerBound());
     auto step = getLatticeElementFor(getProgramPointAfter(op),
                                      forOp.getStep());
-    AxisInfo info = AxisInfo::getPessimistic(1);
-    if (lb->getValue().isInitialized() && step->getValue().isInitialized())
-      info = AxisInfo({1},
-                      {std::gcd(lb->getValue().getDivisibility(0),
-                                step->getValue().getDivisibility(0))},
-                      {1});
+    // Wait for the bounds: joining a premature pessimistic state could never
+    // be undone.
+    if (!lb->getValue().isInitialized() || !step->getValue().isInitialized())
+      return;
+    AxisInfo info({1},
+                  {std::gcd(lb->getValue().getDivisibility(0),
+                            step->getValue().getDivisibility(0))},
+                  {1});
     propagateIfChanged(argLattices[0], argLattices[0]->join(info));
     return;
   }
