@@ -498,9 +498,10 @@ Result requirePointer(Emitter &E, const CallArg *A, const Node *Site) {
 FailureOr<Value> requireI32Scalar(Emitter &E, const CallArg *A,
                                   llvm::StringRef What, const Node *Site) {
   const Node *Src = sourceOf(A, Site);
-  if (!A || !(A->Value.is(TValue::Kind::IR) || A->Value.is(TValue::Kind::Int)) ||
-      isa<RankedTensorType>(A->Value.getType()) ||
-      (A->Value.is(TValue::Kind::IR) && !isIntType(A->Value.getType())))
+  bool IsScalarInt =
+      A && (A->Value.is(TValue::Kind::Int) ||
+            (A->Value.is(TValue::Kind::IR) && isIntType(A->Value.getType())));
+  if (!IsScalarInt)
     return E.error(Src, What + " must be a scalar integer, got " +
                             (A ? A->Value.describe() : "nothing"));
   auto C = E.convert(A->Value, DType{E.getBuilder().getI32Type()}, Src);

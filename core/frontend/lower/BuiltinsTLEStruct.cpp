@@ -349,6 +349,14 @@ copyEndpoint(const TValue &V) {
   return std::nullopt;
 }
 
+/// "[16, 4]" for diagnostics.
+std::string shapeString(ArrayRef<int64_t> Shape) {
+  std::string S = "[";
+  for (auto [I, D] : llvm::enumerate(Shape))
+    S += (I ? ", " : "") + std::to_string(D);
+  return S + "]";
+}
+
 FailureOr<Value> requireBarrier(Emitter &E, const CallArg *A,
                                 const Node *Site) {
   if (!A || !A->Value.is(TValue::Kind::IR) ||
@@ -384,9 +392,9 @@ Result copy(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn) {
                        Fn + "() does not support yet (issue 3); pass a tensor "
                             "of pointers");
   if (SrcEnd->first != DstEnd->first)
-    return E.error(Site, Fn + "() copies between different shapes: " +
-                             Src->Value.describe() + " to " +
-                             Dst->Value.describe());
+    return E.error(Site, Fn + "() copies between different shapes: src is " +
+                             shapeString(SrcEnd->first) + ", dst is " +
+                             shapeString(DstEnd->first));
   if (SrcEnd->second != DstEnd->second)
     return E.error(Site, Fn + "() copies between element types " +
                              getDTypeName(SrcEnd->second) + " and " +
@@ -397,8 +405,9 @@ Result copy(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn) {
       return failure();
     if (*Shape != SrcEnd->first)
       return E.error(sourceOf(A->get("shape"), Site),
-                     "shape does not match the copied tile " +
-                         Src->Value.describe());
+                     "shape " + shapeString(*Shape) +
+                         " does not match the copied shape " +
+                         shapeString(SrcEnd->first));
   }
   Value Mask, Barrier;
   if (A->has("mask")) {
@@ -622,7 +631,10 @@ Result builtinMemorySpace(Emitter &E, CallArgs &Args, const Node *Site) {
 }
 
 Result builtinHint(Emitter &E, CallArgs &Args, const Node *Site) {
-  auto A = E.bind(Args, {"input"}, 1, "tle.dsa.hint", Site);
+  // Every keyword is a hint; only the input is bound by position.
+  CallArgs Input;
+  Input.Positional = Args.Positional;
+  auto A = E.bind(Input, {"input"}, 1, "tle.dsa.hint", Site);
   if (failed(A))
     return failure();
   const CallArg *In = A->get("input");
