@@ -372,7 +372,13 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
     ArrayRef<AxisInfoLattice *> argLattices, unsigned firstIndex) {
   // The induction variable of `for i in range(lb, ub, step)` is divisible by
   // whatever divides both lb and step.
-  if (auto forOp = dyn_cast<scf::ForOp>(op); forOp && firstIndex > 0) {
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    auto *ivLattice = llvm::find_if(argLattices, [&](AxisInfoLattice *l) {
+      return l->getAnchor() == forOp.getInductionVar();
+    });
+    if (ivLattice == argLattices.end())
+      return SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
+          op, successor, argLattices, firstIndex);
     auto lb = getLatticeElementFor(getProgramPointAfter(op),
                                    forOp.getLowerBound());
     auto step = getLatticeElementFor(getProgramPointAfter(op),
@@ -385,7 +391,7 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
                   {std::gcd(lb->getValue().getDivisibility(0),
                             step->getValue().getDivisibility(0))},
                   {1});
-    propagateIfChanged(argLattices[0], argLattices[0]->join(info));
+    propagateIfChanged(*ivLattice, (*ivLattice)->join(info));
     return;
   }
   SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
