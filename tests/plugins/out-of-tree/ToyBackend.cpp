@@ -31,7 +31,7 @@ public:
   StringRef getName() const override { return "toy"; }
   backend::Stage getStages() const override { return backend::Stage::TileIR; }
   std::vector<std::string> getRequiredFeatures() const override {
-    return {"toy_isa"};
+    return {"x_toy_isa"};
   }
   std::unique_ptr<backend::TargetInfo>
   createTargetInfo(const hwdesc::HwDesc &Desc) const override {
