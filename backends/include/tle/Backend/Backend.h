@@ -86,8 +86,8 @@ public:
   /// Short name used in messages, e.g. "spirv".
   virtual llvm::StringRef getName() const = 0;
 
-  /// The forms compile() accepts; the core lowers the kernel to the latest
-  /// stage it can hand over (TileIR first when offered).
+  /// The forms compile() accepts; the core hands over tile IR when TileIR is
+  /// included, and distributed IR otherwise.
   virtual Stage getStages() const = 0;
 
   /// `toolchain.features` the description must list for this backend to
