@@ -8,6 +8,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -45,6 +46,27 @@ struct TLEInlinerInterface : public DialectInlinerInterface {
       from.replaceAllUsesWith(to);
   }
 };
+
+/// Prints layout encodings as aliases (#blocked, #slice, #shared) so tensor
+/// types stay readable.
+struct TLEOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedLayoutAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceLayoutAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SharedLayoutAttr>(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
 } // namespace
 
 void TLEDialect::initialize() {
@@ -60,7 +82,7 @@ void TLEDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "dialects/TLE/TLEAttrs.cpp.inc"
       >();
-  addInterfaces<TLEInlinerInterface>();
+  addInterfaces<TLEInlinerInterface, TLEOpAsmInterface>();
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,7 @@
 #define TLE_DIALECTS_TLE_TLEDIALECT_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
@@ -20,6 +21,7 @@
 
 #include "dialects/TLE/TLEDialect.h.inc"
 #include "dialects/TLE/TLEEnums.h.inc"
+#include "dialects/TLE/TLELayoutInterfaces.h.inc"
 #define GET_ATTRDEF_CLASSES
 #include "dialects/TLE/TLEAttrs.h.inc"
 #define GET_TYPEDEF_CLASSES
@@ -31,6 +33,14 @@ namespace mlir::tle {
 Type getPointeeTypeLike(Type ptrLike);
 /// i1 for a scalar, `tensor<S x i1>` for a tensor of shape S.
 Type getI1TypeLike(Type like);
+/// Coordinates of `linear` in a box of `sizes`, dimension order[0] fastest.
+SmallVector<unsigned> delinearize(unsigned linear, ArrayRef<unsigned> sizes,
+                                  ArrayRef<unsigned> order);
+/// Inverse of delinearize.
+unsigned linearize(ArrayRef<unsigned> coords, ArrayRef<unsigned> sizes,
+                   ArrayRef<unsigned> order);
+/// The distributed layout encoding of a tensor type, or null.
+DistributedLayoutAttrInterface getDistributedLayout(Type type);
 /// The level names a device mesh may use, outermost first.
 ArrayRef<StringRef> getMeshLevelNames();
 } // namespace mlir::tle

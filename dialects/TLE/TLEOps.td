@@ -6,6 +6,7 @@
 include "dialects/TLE/TLEDialect.td"
 include "dialects/TLE/TLETypes.td"
 include "dialects/TLE/TLEAttrs.td"
+include "dialects/TLE/TLELayouts.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
@@ -113,6 +114,22 @@ def TLE_CatOp : TLE_Op<"cat", [Pure]> {
   let results = (outs TLE_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
   let hasVerifier = 1;
+}
+
+def TLE_ConvertLayoutOp : TLE_Op<"convert_layout", [Pure,
+    SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "Move the elements of a tensor to another layout encoding";
+  let description = [{
+    Same values, other distribution over threads; `tle-assign-layouts`
+    inserts it where two layouts meet and `tle-distribute` lowers it through
+    block-level memory. Example:
+    `%1 = tle.convert_layout %0 : tensor<64xf32, #a> -> tensor<64xf32, #b>`
+  }];
+  let arguments = (ins TLE_Tensor:$src);
+  let results = (outs TLE_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
