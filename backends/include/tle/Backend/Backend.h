@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,16 @@ struct CompileOptions {
   unsigned NumStages = 3;
 };
 
+/// What the chip's own assembler reported about one kernel (e.g. ptxas -v).
+struct ResourceUsage {
+  unsigned Registers = 0;
+  uint64_t SpillStoreBytes = 0;
+  uint64_t SpillLoadBytes = 0;
+  uint64_t StackFrameBytes = 0;
+  /// Shared memory the binary declares itself, on top of SharedMemoryBytes.
+  uint64_t StaticSharedMemoryBytes = 0;
+};
+
 /// What compile() produces: the bytes a Runtime loads, plus what a launcher
 /// needs to know about them.
 struct CompiledKernel {
@@ -73,6 +84,11 @@ struct CompiledKernel {
   unsigned ThreadsPerBlock = 0;
   /// Dynamic shared (local) memory the launch must provide, in bytes.
   uint64_t SharedMemoryBytes = 0;
+  /// The readable assembly Binary was made from (e.g. PTX for a cubin), or
+  /// Binary itself when that is already text; empty if the backend has none.
+  std::string Assembly;
+  /// Absent when no assembler ran (e.g. PTX emitted without ptxas).
+  std::optional<ResourceUsage> Resources;
 };
 
 /// The compiler side of a backend plugin. One instance serves every

@@ -1,0 +1,317 @@
+//===- NvidiaBackend.cpp - The NVIDIA backend -----------------------------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NvidiaBackend.h"
+#include "CudaToolkit.h"
+#include "NvidiaTargetInfo.h"
+
+#include "core/hwdesc/HwDesc.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
+
+using namespace llvm;
+using namespace tle;
+using namespace tle::nvidia;
+
+/// The attributes of the distributed-IR contract (backends/README.md).
+static constexpr StringLiteral KernelAttr = "tle.kernel";
+static constexpr StringLiteral NumWarpsAttr = "tle.num_warps";
+static constexpr StringLiteral SharedMemoryAttr = "tle.shared_memory";
+
+static constexpr StringLiteral DefaultTriple = "nvptx64-nvidia-cuda";
+
+static Error makeError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(),
+                           "nvidia plugin: " + Message);
+}
+
+void NvidiaBackend::registerDialects(mlir::DialectRegistry &Registry) const {
+  // What NvidiaTargetInfo emits, and what compile() translates to LLVM IR.
+  Registry.insert<mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
+  mlir::registerBuiltinDialectTranslation(Registry);
+  mlir::registerLLVMDialectTranslation(Registry);
+  mlir::registerNVVMDialectTranslation(Registry);
+}
+
+std::unique_ptr<backend::TargetInfo>
+NvidiaBackend::createTargetInfo(const hwdesc::HwDesc &Desc) const {
+  return std::make_unique<NvidiaTargetInfo>(Desc);
+}
+
+/// The one llvm.func marked tle.kernel.
+static Expected<mlir::LLVM::LLVMFuncOp> findKernel(mlir::ModuleOp Module) {
+  SmallVector<mlir::Operation *> Marked;
+  Module.walk([&](mlir::Operation *Op) {
+    if (Op->hasAttr(KernelAttr))
+      Marked.push_back(Op);
+  });
+  if (Marked.empty())
+    return makeError("no llvm.func is marked '" + KernelAttr +
+                     "' (see 'Distributed IR' in backends/README.md)");
+  if (Marked.size() > 1)
+    return makeError(Twine(Marked.size()) + " operations are marked '" +
+                     KernelAttr + "'; distributed IR holds one kernel");
+  auto Kernel = dyn_cast<mlir::LLVM::LLVMFuncOp>(Marked.front());
+  if (!Kernel || Kernel.isExternal())
+    return makeError("'" + KernelAttr + "' marks a " +
+                     Marked.front()->getName().getStringRef() +
+                     ", not an llvm.func with a body");
+  return Kernel;
+}
+
+/// tle.num_warps of the kernel, else of the module, else the option.
+static Expected<unsigned> getNumWarps(mlir::LLVM::LLVMFuncOp Kernel,
+                                      mlir::ModuleOp Module,
+                                      const backend::CompileOptions &Options) {
+  for (mlir::Operation *Op : {Kernel.getOperation(), Module.getOperation()}) {
+    mlir::Attribute Attr = Op->getAttr(NumWarpsAttr);
+    if (!Attr)
+      continue;
+    auto Int = dyn_cast<mlir::IntegerAttr>(Attr);
+    if (!Int || Int.getInt() <= 0)
+      return makeError("'" + NumWarpsAttr + "' must be a positive integer");
+    return static_cast<unsigned>(Int.getInt());
+  }
+  return Options.NumWarps;
+}
+
+/// "+ptx80" for the description's PTX ISA version "8.0".
+static Expected<std::string> getPtxFeature(const hwdesc::HwDesc &Desc) {
+  StringRef Major, Minor;
+  std::tie(Major, Minor) = StringRef(Desc.Tools.IsaVersion).split('.');
+  unsigned Ignored;
+  if (Major.getAsInteger(10, Ignored) || Minor.getAsInteger(10, Ignored))
+    return makeError(Desc.Name +
+                     " needs toolchain.isa_version, the PTX ISA "
+                     "version (e.g. \"8.0\"), not '" +
+                     Desc.Tools.IsaVersion + "'");
+  return ("ptx" + Major + Minor).str();
+}
+
+static void initializeNVPTX() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+static Expected<std::unique_ptr<TargetMachine>>
+createTargetMachine(const hwdesc::HwDesc &Desc) {
+  initializeNVPTX();
+  Triple TT(Desc.Tools.Triple.empty() ? DefaultTriple.str()
+                                      : Desc.Tools.Triple);
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  if (!T)
+    return makeError(Error);
+  Expected<std::string> Ptx = getPtxFeature(Desc);
+  if (!Ptx)
+    return Ptx.takeError();
+  // Checked here because LLVM would only warn and fall back to a generic
+  // processor.
+  std::unique_ptr<MCSubtargetInfo> STI(T->createMCSubtargetInfo(TT, "", ""));
+  if (!STI->isCPUStringValid(Desc.Arch))
+    return makeError("LLVM's NVPTX backend does not know arch '" + Desc.Arch +
+                     "' of " + Desc.Name);
+  if (none_of(STI->getAllProcessorFeatures(),
+              [&](const SubtargetFeatureKV &KV) { return KV.Key == *Ptx; }))
+    return makeError("LLVM's NVPTX backend does not know PTX ISA " +
+                     Desc.Tools.IsaVersion + " of " + Desc.Name);
+  TargetOptions Opts;
+  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
+      TT, Desc.Arch, "+" + *Ptx, Opts, /*RM=*/std::nullopt,
+      /*CM=*/std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!TM)
+    return makeError("cannot create a target machine for " + Desc.Arch);
+  return std::move(TM);
+}
+
+/// Links the libdevice functions M calls (__nv_expf, ...) into M.
+static Error linkLibDevice(llvm::Module &M, StringRef LibDevicePath) {
+  const Function *FirstCall = nullptr;
+  for (const Function &F : M)
+    if (F.isDeclaration() && F.getName().starts_with("__nv_")) {
+      FirstCall = &F;
+      break;
+    }
+  if (!FirstCall)
+    return Error::success();
+  if (LibDevicePath.empty())
+    return makeError("the kernel calls " + FirstCall->getName() +
+                     ", but libdevice.10.bc was not found (set CUDA_HOME to "
+                     "a CUDA toolkit)");
+  SMDiagnostic Diag;
+  std::unique_ptr<llvm::Module> Lib =
+      parseIRFile(LibDevicePath, Diag, M.getContext());
+  if (!Lib)
+    return makeError("cannot read " + LibDevicePath + ": " + Diag.getMessage());
+  Lib->setTargetTriple(M.getTargetTriple());
+  Lib->setDataLayout(M.getDataLayout());
+  if (Linker::linkModules(M, std::move(Lib), Linker::LinkOnlyNeeded))
+    return makeError("cannot link " + LibDevicePath);
+  // Internal, so that O3 inlines them and drops the rest; libdevice asks
+  // __nvvm_reflect whether to flush denormals, and Triton's answer is no.
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getName().starts_with("__nv_"))
+      F.setLinkage(GlobalValue::InternalLinkage);
+  M.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  return Error::success();
+}
+
+static void optimize(llvm::Module &M, TargetMachine &TM) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  // Constructed with the target machine so that NVPTX adds its own passes
+  // (NVVMReflect, address-space inference) to the pipeline.
+  PassBuilder PB(&TM);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+}
+
+static Expected<std::string> emitPtx(llvm::Module &M, TargetMachine &TM) {
+  SmallString<0> Ptx;
+  raw_svector_ostream OS(Ptx);
+  legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+    return makeError("the NVPTX backend cannot emit assembly");
+  PM.run(M);
+  return Ptx.str().str();
+}
+
+Expected<backend::CompiledKernel>
+NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
+                       const backend::CompileOptions &Options) {
+  // MLIR reports verifier and translation failures as diagnostics; they
+  // become the returned error.
+  std::string Diagnostics;
+  mlir::ScopedDiagnosticHandler Handler(
+      Module.getContext(), [&](mlir::Diagnostic &D) {
+        if (D.getSeverity() == mlir::DiagnosticSeverity::Error) {
+          raw_string_ostream OS(Diagnostics);
+          OS << "\n" << D.getLocation() << ": " << D.str();
+        }
+        return mlir::success();
+      });
+  if (mlir::failed(mlir::verify(Module)))
+    return makeError("invalid distributed IR:" + Diagnostics);
+
+  Expected<mlir::LLVM::LLVMFuncOp> Kernel = findKernel(Module);
+  if (!Kernel)
+    return Kernel.takeError();
+  Expected<unsigned> NumWarps = getNumWarps(*Kernel, Module, Options);
+  if (!NumWarps)
+    return NumWarps.takeError();
+
+  backend::CompiledKernel Result;
+  Result.EntryName = Kernel->getSymName().str();
+  Result.ThreadsPerBlock = *NumWarps * Desc.getWarpSize();
+  if (const hwdesc::ParallelLevel *Block =
+          Desc.getParallelLevel(hwdesc::LevelKind::Block))
+    if (Block->MaxThreads && Result.ThreadsPerBlock > Block->MaxThreads)
+      return makeError(Twine(*NumWarps) + " warps are " +
+                       Twine(Result.ThreadsPerBlock) + " threads; " +
+                       Desc.Name + " allows " + Twine(Block->MaxThreads) +
+                       " per block");
+  if (auto Shared =
+          (*Kernel)->getAttrOfType<mlir::IntegerAttr>(SharedMemoryAttr))
+    Result.SharedMemoryBytes = Shared.getInt();
+
+  mlir::Builder B(Module.getContext());
+  (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getKernelFuncAttrName(),
+                     B.getUnitAttr());
+  (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getMaxntidAttrName(),
+                     B.getDenseI32ArrayAttr(
+                         {static_cast<int32_t>(Result.ThreadsPerBlock), 1, 1}));
+
+  Expected<std::unique_ptr<TargetMachine>> TM = createTargetMachine(Desc);
+  if (!TM)
+    return TM.takeError();
+
+  LLVMContext Context;
+  std::unique_ptr<llvm::Module> M =
+      mlir::translateModuleToLLVMIR(Module, Context, Result.EntryName);
+  if (!M)
+    return makeError("cannot translate distributed IR to LLVM IR:" +
+                     Diagnostics);
+  M->setTargetTriple((*TM)->getTargetTriple());
+  M->setDataLayout((*TM)->createDataLayout());
+
+  CudaToolkit Kit = findCudaToolkit();
+  if (Error E = linkLibDevice(*M, Kit.LibDevice))
+    return std::move(E);
+  optimize(*M, **TM);
+  Expected<std::string> Ptx = emitPtx(*M, **TM);
+  if (!Ptx)
+    return Ptx.takeError();
+  Result.Assembly = *Ptx;
+
+  if (Kit.Ptxas.empty()) {
+    errs() << "nvidia: ptxas not found (set CUDA_HOME); emitting PTX only\n";
+    Result.Binary = std::move(*Ptx);
+    Result.Format = "ptx";
+    return std::move(Result);
+  }
+  backend::ResourceUsage Usage;
+  Expected<std::string> Cubin =
+      runPtxas(Kit.Ptxas, Result.Assembly, Desc.Arch, Result.EntryName, Usage);
+  if (!Cubin)
+    return Cubin.takeError();
+  Result.Binary = std::move(*Cubin);
+  Result.Format = "cubin";
+  Result.Resources = Usage;
+  return std::move(Result);
+}
+
+Expected<std::string> NvidiaBackend::forwardRaw(StringRef Language,
+                                                StringRef Code,
+                                                const hwdesc::HwDesc &Desc) {
+  // PTX goes into inline asm unchanged; ptxas checks it with the kernel.
+  if (Language == "ptx")
+    return Code.str();
+  return makeError("forwarding tle_raw '" + Language +
+                   "' code is not supported yet (issue 11)");
+}

@@ -1,0 +1,72 @@
+//===- NvidiaTargetInfo.h - Distribution hooks for NVIDIA GPUs --*- C++ -*-===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Ids, barriers and shuffles are NVVM dialect ops and atomics are LLVM
+// dialect atomics with an NVPTX sync scope, so distributed IR goes straight to
+// LLVM IR and the NVPTX backend. Sizes and address spaces are copied from the
+// description, so a TargetInfo may outlive the HwDesc it was made from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_VENDOR_PLUGINS_NVIDIA_NVIDIATARGETINFO_H
+#define TLE_VENDOR_PLUGINS_NVIDIA_NVIDIATARGETINFO_H
+
+#include "core/hwdesc/HwDesc.h"
+#include "tle/Backend/TargetInfo.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace tle {
+namespace nvidia {
+
+class NvidiaTargetInfo : public backend::TargetInfo {
+public:
+  explicit NvidiaTargetInfo(const hwdesc::HwDesc &Desc);
+
+  unsigned getWarpSize() const override { return WarpSize; }
+  std::optional<unsigned> getAddressSpace(llvm::StringRef Level) const override;
+
+  mlir::FailureOr<mlir::Value> getProgramId(mlir::OpBuilder &B,
+                                            mlir::Location Loc,
+                                            unsigned Axis) const override;
+  mlir::FailureOr<mlir::Value> getThreadId(mlir::OpBuilder &B,
+                                           mlir::Location Loc,
+                                           unsigned Axis) const override;
+  mlir::LogicalResult emitBarrier(mlir::OpBuilder &B, mlir::Location Loc,
+                                  backend::BarrierScope Scope) const override;
+  mlir::FailureOr<mlir::Value>
+  shuffle(mlir::OpBuilder &B, mlir::Location Loc, mlir::Value Value,
+          mlir::Value Offset, backend::ShuffleKind Kind) const override;
+  bool supportsAtomic(backend::AtomicKind Kind, mlir::Type ElementType,
+                      unsigned AddressSpace) const override;
+  mlir::FailureOr<mlir::Value> emitAtomic(mlir::OpBuilder &B,
+                                          mlir::Location Loc,
+                                          backend::AtomicKind Kind,
+                                          mlir::Value Ptr, mlir::Value Operand,
+                                          mlir::Value Compare) const override;
+  mlir::FailureOr<mlir::Value>
+  emitMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
+                     const hwdesc::MatrixInstruction &Instr, mlir::Value A,
+                     mlir::Value BOperand, mlir::Value C) const override;
+
+private:
+  /// Shuffles a 32-bit integer or float value.
+  mlir::Value shuffle32(mlir::OpBuilder &B, mlir::Location Loc,
+                        mlir::Value Value, mlir::Value Offset,
+                        backend::ShuffleKind Kind) const;
+
+  unsigned WarpSize;
+  /// Level and alias names to address spaces.
+  llvm::StringMap<unsigned> AddressSpaces;
+  unsigned SharedAddressSpace;
+  bool HasClusters;
+  bool HasFp64Atomics;
+};
+
+} // namespace nvidia
+} // namespace tle
+
+#endif // TLE_VENDOR_PLUGINS_NVIDIA_NVIDIATARGETINFO_H
