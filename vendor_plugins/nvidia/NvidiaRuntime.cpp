@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 
 using namespace llvm;
@@ -44,6 +45,8 @@ constexpr uint64_t DefaultDynamicSharedLimit = 48 * 1024;
 /// The driver entry points, resolved once from libcuda.so.1. The `_v2` names
 /// are the ones cuda.h maps the plain names to since CUDA 3.2.
 struct CudaDriver {
+  /// Never closed: CUDA keeps threads and atexit handlers that would run
+  /// into unmapped code, so the driver stays loaded for the process.
   void *Handle = nullptr;
 #define TLE_CUDA_FUNCTIONS(X)                                                  \
   X(cuInit, "cuInit", CUresult (*)(unsigned))                                  \
@@ -88,11 +91,6 @@ struct CudaDriver {
   TLE_CUDA_FUNCTIONS(TLE_DECLARE)
 #undef TLE_DECLARE
 
-  ~CudaDriver() {
-    // The driver is never unloaded: CUDA keeps threads and atexit handlers
-    // that would run into unmapped code. The handle is left for the process.
-  }
-
   /// Opens the driver library: $TLE_NVIDIA_LIBCUDA if set (a driver outside
   /// the loader's path, or a test), else libcuda.so.1.
   Error load() {
@@ -122,10 +120,8 @@ struct CudaDriver {
 
 NvidiaRuntime::NvidiaRuntime(int Ordinal)
     : Driver(std::make_unique<CudaDriver>()) {
-  if (Error E = init(Ordinal)) {
+  if (Error E = init(Ordinal))
     InitError = toString(std::move(E));
-    Context = nullptr;
-  }
 }
 
 NvidiaRuntime::~NvidiaRuntime() {
