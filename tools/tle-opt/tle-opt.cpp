@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/transforms/Passes.h"
 #include "dialects/Registration.h"
 #include "tests/lib/TestPasses.h"
 
@@ -16,6 +17,7 @@
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   tle::test::registerTestPasses();
+  mlir::tle::registerTLETransformsPasses();
   mlir::DialectRegistry registry;
   mlir::tle::registerTLEDialects(registry);
   return mlir::asMainReturnCode(
