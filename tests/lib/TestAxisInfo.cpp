@@ -45,4 +45,5 @@ struct TestAxisInfoPass
 
 void ::tle::test::registerTestPasses() {
   PassRegistration<TestAxisInfoPass>();
+  registerTestDistributePass();
 }

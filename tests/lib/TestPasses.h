@@ -5,6 +5,8 @@
 
 namespace tle::test {
 void registerTestPasses();
+/// tle-assign-layouts, and tle-distribute with the gpu-dialect test target.
+void registerTestDistributePass();
 } // namespace tle::test
 
 #endif // TLE_TESTS_LIB_TESTPASSES_H

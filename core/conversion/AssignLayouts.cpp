@@ -1,0 +1,501 @@
+//===- AssignLayouts.cpp - Give every tensor a layout encoding ------------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// tle-assign-layouts attaches a distributed layout to every ranked tensor of
+// the tile IR:
+//
+//  1. Anchors. Each load/store/atomic through a pointer tile proposes a
+//     #tle.blocked layout for its shape: order by the pointer's contiguity
+//     (axis analysis), and sizePerThread along the fastest dimension equal to
+//     the vector width the access allows (16-byte aligned contiguous fp32 ->
+//     4), capped so that the program's threads still cover the tile. The
+//     widest proposal wins per shape; shapes without a memory access get the
+//     default blocked layout (one element per thread, Triton's tiling).
+//  2. Forward. Results take the layout of their shape; reductions produce
+//     #tle.slice of their operand's layout; loop-carried values keep the
+//     layout of their initial value.
+//  3. Backward. A value made by a cheap op (make_range, splat, constant,
+//     elementwise) whose users all want one other layout -- typically
+//     expand_dims wanting #tle.slice -- is built in that layout directly.
+//  4. Conversions. Where an operand's layout differs from what its user needs
+//     (elementwise operands, expand_dims operand, yields), a
+//     tle.convert_layout is inserted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/analysis/AxisInfo.h"
+#include "core/conversion/Passes.h"
+#include "dialects/TLE/TLEDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tle;
+
+unsigned ::tle::conversion::getVectorWidthAlong(const AxisInfoResult &Axis,
+                                                Value Ptr, Value Mask,
+                                                unsigned Dim,
+                                                unsigned MaxBytes) {
+  auto tensor = dyn_cast<RankedTensorType>(Ptr.getType());
+  if (!tensor)
+    return 1;
+  auto ptrType = cast<PointerType>(tensor.getElementType());
+  Type pointee = ptrType.getPointeeType();
+  int64_t bytes = isa<PointerType>(pointee)
+                      ? 8
+                      : std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  AxisInfo info = Axis.lookup(Ptr);
+  if (!info.isInitialized() || Dim >= info.getRank())
+    return 1;
+  int64_t width = std::min<int64_t>(
+      {info.getContiguity(Dim),
+       std::max<int64_t>(1, info.getDivisibility(Dim) / bytes),
+       std::max<int64_t>(1, int64_t(MaxBytes) / bytes)});
+  if (Mask) {
+    AxisInfo maskInfo = Axis.lookup(Mask);
+    if (maskInfo.isInitialized() && Dim < maskInfo.getRank())
+      width = std::min(width, maskInfo.getConstancy(Dim));
+    else
+      width = 1;
+  }
+  return width <= 1 ? 1 : unsigned(1) << llvm::Log2_64(width);
+}
+
+namespace {
+
+/// Triton's default tiling: lanes, then warps, fill the dimensions fastest
+/// first, what is left over goes to the slowest dimension.
+BlockedLayoutAttr getDefaultBlocked(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                    ArrayRef<unsigned> sizePerThread,
+                                    ArrayRef<unsigned> order, unsigned numWarps,
+                                    unsigned warpSize) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> tpw(rank, 1), wpc(rank, 1);
+  unsigned lanesLeft = warpSize, warpsLeft = numWarps;
+  for (unsigned dim : order) {
+    int64_t room = std::max<int64_t>(1, shape[dim] / sizePerThread[dim]);
+    unsigned roomPow2 = unsigned(llvm::PowerOf2Ceil(room));
+    tpw[dim] = std::clamp<unsigned>(lanesLeft, 1, roomPow2);
+    lanesLeft /= tpw[dim];
+    int64_t warpRoom = std::max<int64_t>(
+        1, shape[dim] / (int64_t(sizePerThread[dim]) * tpw[dim]));
+    wpc[dim] = std::clamp<unsigned>(warpsLeft, 1,
+                                    unsigned(llvm::PowerOf2Ceil(warpRoom)));
+    warpsLeft /= wpc[dim];
+  }
+  tpw[order.back()] *= lanesLeft;
+  wpc[order.back()] *= warpsLeft;
+  return BlockedLayoutAttr::get(ctx, sizePerThread, tpw, wpc, order);
+}
+
+SmallVector<unsigned> defaultOrder(unsigned rank) {
+  SmallVector<unsigned> order;
+  for (unsigned d = rank; d > 0; --d)
+    order.push_back(d - 1);
+  return order;
+}
+
+/// The pointer a memory op accesses, with its mask; null when the op does
+/// not access memory through a pointer tile.
+std::pair<Value, Value> getPtrAndMask(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op))
+    return {load.getPtr(), load.getMask()};
+  if (auto store = dyn_cast<StoreOp>(op))
+    return {store.getPtr(), store.getMask()};
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+    return {rmw.getPtr(), rmw.getMask()};
+  if (auto cas = dyn_cast<AtomicCASOp>(op))
+    return {cas.getPtr(), Value()};
+  return {};
+}
+
+/// Ops whose tensor operands and results must all share one layout.
+bool isElementwiseLike(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() ||
+         isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BitcastOp,
+             FpToFpOp, IntToPtrOp, PtrToIntOp, BroadcastOp>(op);
+}
+
+/// Ops that may produce their result in any layout at no cost.
+bool isRematerializable(Operation *op) {
+  if (isa<MakeRangeOp, SplatOp>(op))
+    return true;
+  if (auto cst = dyn_cast<arith::ConstantOp>(op))
+    return isa<DenseElementsAttr>(cst.getValue());
+  return op->getNumResults() == 1 && op->hasTrait<OpTrait::Elementwise>() &&
+         !isa<BroadcastOp>(op);
+}
+
+Type withLayout(Type type, Attribute layout) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               layout);
+}
+
+struct AssignLayoutsPass
+    : public PassWrapper<AssignLayoutsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AssignLayoutsPass)
+
+  AssignLayoutsPass() = default;
+  AssignLayoutsPass(const AssignLayoutsPass &other) : PassWrapper(other) {}
+  explicit AssignLayoutsPass(const ::tle::conversion::AssignLayoutsOptions &o) {
+    numWarps = o.NumWarps;
+    warpSize = o.WarpSize;
+    vectorBytes = o.VectorBytes;
+  }
+
+  StringRef getArgument() const final { return "tle-assign-layouts"; }
+  StringRef getDescription() const final {
+    return "Attach a distributed layout encoding to every tensor";
+  }
+
+  Option<unsigned> numWarps{
+      *this, "num-warps",
+      llvm::cl::desc("Warps per program (0: the module's tle.num_warps)"),
+      llvm::cl::init(0)};
+  Option<unsigned> warpSize{*this, "warp-size",
+                            llvm::cl::desc("Lanes per warp"),
+                            llvm::cl::init(32)};
+  Option<unsigned> vectorBytes{
+      *this, "vector-bytes",
+      llvm::cl::desc("Widest vector memory access of one thread, in bytes"),
+      llvm::cl::init(16)};
+
+  void runOnOperation() override;
+
+private:
+  unsigned warps = 4;
+  /// Shape -> the layout of that shape.
+  std::map<SmallVector<int64_t>, BlockedLayoutAttr> shapeLayouts;
+  DenseMap<Value, Attribute> layouts;
+
+  BlockedLayoutAttr getShapeLayout(ArrayRef<int64_t> shape) {
+    SmallVector<int64_t> key(shape);
+    auto it = shapeLayouts.find(key);
+    if (it != shapeLayouts.end())
+      return it->second;
+    // Blocked layouts apply to any shape of their rank: a shape without a
+    // memory access of its own (e.g. 32x1 before a broadcast to 32x128) takes
+    // the layout of the largest anchored shape of the same rank.
+    BlockedLayoutAttr layout;
+    int64_t bestElems = 0;
+    for (auto &[anchored, anchoredLayout] : shapeLayouts) {
+      if (anchored.size() != shape.size())
+        continue;
+      int64_t elems = 1;
+      for (int64_t d : anchored)
+        elems *= d;
+      if (elems > bestElems) {
+        bestElems = elems;
+        layout = anchoredLayout;
+      }
+    }
+    if (!layout)
+      layout = getDefaultBlocked(&getContext(), shape,
+                                 SmallVector<unsigned>(shape.size(), 1),
+                                 defaultOrder(shape.size()), warps, warpSize);
+    shapeLayouts[key] = layout;
+    return layout;
+  }
+
+  void proposeAnchors(ModuleOp module);
+  LogicalResult assignForward(ModuleOp module);
+  void refineBackward(ModuleOp module);
+  void materialize(ModuleOp module);
+};
+
+void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
+  AxisInfoResult axis(module);
+  std::map<SmallVector<int64_t>, std::pair<unsigned, BlockedLayoutAttr>> best;
+  module.walk([&](Operation *op) {
+    Value ptr = getPtrAndMask(op).first;
+    if (!ptr)
+      return;
+    auto tensor = dyn_cast<RankedTensorType>(ptr.getType());
+    if (!tensor)
+      return;
+    unsigned rank = tensor.getRank();
+    // Fastest dimension first: the most contiguous one, the last on ties.
+    AxisInfo info = axis.lookup(ptr);
+    SmallVector<unsigned> order = defaultOrder(rank);
+    if (info.isInitialized() && info.getRank() == rank)
+      llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+        return info.getContiguity(a) > info.getContiguity(b);
+      });
+    int64_t numElems = tensor.getNumElements();
+    int64_t perThread =
+        std::max<int64_t>(1, numElems / (int64_t(warps) * warpSize));
+    // The mask does not limit the layout: distribution splits a vector
+    // access whose lanes may disagree (see Distribute.cpp).
+    unsigned vec = ::tle::conversion::getVectorWidthAlong(
+        axis, ptr, Value(), order[0], vectorBytes);
+    unsigned fastest = std::min<int64_t>(
+        {int64_t(vec), perThread, tensor.getDimSize(order[0])});
+    fastest = std::max(1u, unsigned(llvm::bit_floor(fastest)));
+    SmallVector<unsigned> spt(rank, 1);
+    spt[order[0]] = fastest;
+    BlockedLayoutAttr layout = getDefaultBlocked(
+        &getContext(), tensor.getShape(), spt, order, warps, warpSize);
+    SmallVector<int64_t> key(tensor.getShape());
+    auto it = best.find(key);
+    if (it == best.end() || it->second.first < fastest)
+      best[key] = {fastest, layout};
+  });
+  for (auto &[shape, entry] : best)
+    shapeLayouts[shape] = entry.second;
+}
+
+LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
+  auto assignDefault = [&](Value v) {
+    if (auto tensor = dyn_cast<RankedTensorType>(v.getType()))
+      if (!layouts.count(v))
+        layouts[v] = getShapeLayout(tensor.getShape());
+  };
+  WalkResult result = module.walk<WalkOrder::PreOrder>([&](Operation *op)
+                                                            -> WalkResult {
+    if (auto func = dyn_cast<FuncOp>(op)) {
+      for (BlockArgument arg : func.getArguments())
+        assignDefault(arg);
+      return WalkResult::advance();
+    }
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      for (auto [src, res] : llvm::zip(reduce.getSrcs(), reduce.getResults())) {
+        if (!isa<RankedTensorType>(res.getType()))
+          continue;
+        auto parent =
+            dyn_cast_or_null<DistributedLayoutAttrInterface>(layouts.lookup(src));
+        if (!parent)
+          return op->emitError("reduce operand has no layout");
+        layouts[res] = SliceLayoutAttr::get(&getContext(), reduce.getAxis(),
+                                            parent);
+      }
+      return WalkResult::advance();
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, res] :
+           llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs(),
+                     forOp.getResults())) {
+        if (!isa<RankedTensorType>(init.getType()))
+          continue;
+        layouts[arg] = layouts.lookup(init);
+        layouts[res] = layouts.lookup(init);
+      }
+      return WalkResult::advance();
+    }
+    if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+      for (auto [init, arg] :
+           llvm::zip(whileOp.getInits(), whileOp.getBeforeArguments()))
+        if (isa<RankedTensorType>(init.getType()))
+          layouts[arg] = layouts.lookup(init);
+      for (BlockArgument arg : whileOp.getAfterArguments())
+        assignDefault(arg);
+      for (Value res : whileOp.getResults())
+        assignDefault(res);
+      return WalkResult::advance();
+    }
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          assignDefault(arg);
+    for (Value res : op->getResults())
+      assignDefault(res);
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+void AssignLayoutsPass::refineBackward(ModuleOp module) {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) { ops.push_back(op); });
+  for (Operation *op : llvm::reverse(ops)) {
+    if (!isRematerializable(op) || op->getNumResults() != 1)
+      continue;
+    Value v = op->getResult(0);
+    auto tensor = dyn_cast<RankedTensorType>(v.getType());
+    if (!tensor || v.use_empty())
+      continue;
+    Attribute wanted;
+    bool agree = true;
+    DenseMap<Attribute, SmallVector<OpOperand *>> usesByLayout;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      Attribute need;
+      if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+        auto parent = dyn_cast_or_null<DistributedLayoutAttrInterface>(
+            layouts.lookup(expand.getResult()));
+        if (parent)
+          need = SliceLayoutAttr::get(&getContext(), expand.getAxis(), parent);
+      } else if (isElementwiseLike(user) && !isa<BroadcastOp>(user) &&
+                 user->getNumResults() == 1 &&
+                 isa<RankedTensorType>(user->getResult(0).getType())) {
+        need = layouts.lookup(user->getResult(0));
+      }
+      if (!need)
+        need = layouts.lookup(v);
+      if (wanted && wanted != need)
+        agree = false;
+      wanted = need;
+      usesByLayout[need].push_back(&use);
+    }
+    // Users disagree: an op without tensor operands (make_range, splat,
+    // constant) is cheaper to duplicate, once per wanted layout, than to
+    // convert.
+    if (!agree && llvm::none_of(op->getOperandTypes(),
+                                llvm::IsaPred<RankedTensorType>)) {
+      Attribute current = layouts.lookup(v);
+      OpBuilder builder(op);
+      for (auto &[layout, uses] : usesByLayout) {
+        if (layout == current)
+          continue;
+        Operation *clone = builder.clone(*op);
+        layouts[clone->getResult(0)] = layout;
+        for (OpOperand *use : uses)
+          use->set(clone->getResult(0));
+      }
+      if (!usesByLayout.count(current) && v.use_empty())
+        continue;
+      continue;
+    }
+    // Operands of the op must be rematerializable too unless they are scalars.
+    if (agree && wanted && wanted != layouts.lookup(v)) {
+      bool operandsOk = llvm::all_of(op->getOperands(), [&](Value operand) {
+        return !isa<RankedTensorType>(operand.getType()) ||
+               (operand.getDefiningOp() &&
+                isRematerializable(operand.getDefiningOp()));
+      });
+      if (operandsOk)
+        layouts[v] = wanted;
+    }
+  }
+}
+
+void AssignLayoutsPass::materialize(ModuleOp module) {
+  // Types first.
+  for (auto &[value, layout] : layouts) {
+    value.setType(withLayout(value.getType(), layout));
+    if (auto cst = value.getDefiningOp<arith::ConstantOp>()) {
+      auto dense = cast<DenseElementsAttr>(cst.getValue());
+      cst.setValueAttr(dense.reshape(cast<ShapedType>(value.getType())));
+    }
+  }
+  module.walk([&](FuncOp func) {
+    SmallVector<Type> inputs(func.getArgumentTypes());
+    for (auto [i, arg] : llvm::enumerate(func.getArguments()))
+      inputs[i] = arg.getType();
+    func.setFunctionType(FunctionType::get(
+        &getContext(), inputs, func.getFunctionType().getResults()));
+  });
+
+  // Then conversions where an operand's layout is not the one its user needs.
+  OpBuilder builder(&getContext());
+  auto require = [&](OpOperand &operand, Type needed) {
+    Value v = operand.get();
+    if (v.getType() == needed || !isa<RankedTensorType>(needed))
+      return;
+    builder.setInsertionPoint(operand.getOwner());
+    auto convert =
+        ConvertLayoutOp::create(builder, operand.getOwner()->getLoc(), needed, v);
+    operand.set(convert.getResult());
+  };
+  module.walk([&](Operation *op) {
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      auto parent = cast<DistributedLayoutAttrInterface>(
+          expand.getResult().getType().getEncoding());
+      require(expand.getSrcMutable(),
+              withLayout(expand.getSrc().getType(),
+                         SliceLayoutAttr::get(&getContext(), expand.getAxis(),
+                                              parent)));
+      return;
+    }
+    if (auto yield = dyn_cast<scf::YieldOp>(op)) {
+      Operation *parent = op->getParentOp();
+      if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
+        for (auto [operand, arg] :
+             llvm::zip(yield->getOpOperands(), whileOp.getBeforeArguments()))
+          require(operand, arg.getType());
+        return;
+      }
+      if (isa<scf::ForOp, scf::IfOp>(parent))
+        for (auto [operand, res] :
+             llvm::zip(yield->getOpOperands(), parent->getResults()))
+          require(operand, res.getType());
+      return;
+    }
+    if (auto cond = dyn_cast<scf::ConditionOp>(op)) {
+      auto whileOp = cast<scf::WhileOp>(op->getParentOp());
+      for (auto [operand, res] :
+           llvm::zip(cond.getArgsMutable(), whileOp.getResults()))
+        require(operand, res.getType());
+      return;
+    }
+    if (!isElementwiseLike(op))
+      return;
+    Type anchor;
+    if (op->getNumResults() == 1 &&
+        isa<RankedTensorType>(op->getResult(0).getType()))
+      anchor = op->getResult(0).getType();
+    else
+      for (Value operand : op->getOperands())
+        if (isa<RankedTensorType>(operand.getType())) {
+          anchor = operand.getType();
+          break;
+        }
+    if (!anchor)
+      return;
+    Attribute layout = cast<RankedTensorType>(anchor).getEncoding();
+    for (OpOperand &operand : op->getOpOperands())
+      if (isa<RankedTensorType>(operand.get().getType()))
+        require(operand, withLayout(operand.get().getType(), layout));
+  });
+}
+
+void AssignLayoutsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  warps = numWarps;
+  if (warps == 0) {
+    warps = 4;
+    if (auto attr = module->getAttrOfType<IntegerAttr>("tle.num_warps"))
+      warps = attr.getInt();
+  }
+  if (!llvm::isPowerOf2_32(warps) || !llvm::isPowerOf2_32(warpSize)) {
+    module.emitError() << "num-warps (" << warps << ") and warp-size ("
+                       << warpSize << ") must be powers of two";
+    return signalPassFailure();
+  }
+  module->setAttr("tle.num_warps",
+                  IntegerAttr::get(IntegerType::get(&getContext(), 32), warps));
+  module->setAttr("tle.warp_size", IntegerAttr::get(
+                                       IntegerType::get(&getContext(), 32),
+                                       unsigned(warpSize)));
+  shapeLayouts.clear();
+  layouts.clear();
+  proposeAnchors(module);
+  if (failed(assignForward(module)))
+    return signalPassFailure();
+  refineBackward(module);
+  materialize(module);
+}
+
+} // namespace
+
+namespace tle::conversion {
+std::unique_ptr<Pass>
+createAssignLayoutsPass(const AssignLayoutsOptions &Options) {
+  return std::make_unique<AssignLayoutsPass>(Options);
+}
+
+void registerAssignLayoutsPass() { PassRegistration<AssignLayoutsPass>(); }
+} // namespace tle::conversion

@@ -1,0 +1,96 @@
+//===- Passes.h - Layout assignment and distribution ------------*- C++ -*-===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The vendor-neutral path from tile IR to per-thread code:
+//
+//   tle-assign-layouts  every tensor gets a #tle.blocked / #tle.slice encoding
+//   tle-distribute      tensors become per-thread scalars in the LLVM dialect,
+//                       target-specific ops come from a backend::TargetInfo
+//
+// lowerToDistributedIR runs both and finishes with the upstream conversions to
+// the LLVM dialect; it is what the target compile path calls for a backend
+// that accepts Stage::DistributedIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_CORE_CONVERSION_PASSES_H
+#define TLE_CORE_CONVERSION_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+#include <functional>
+#include <memory>
+
+namespace mlir::tle {
+class AxisInfoResult;
+} // namespace mlir::tle
+
+namespace tle {
+namespace hwdesc {
+class HwDesc;
+} // namespace hwdesc
+namespace backend {
+class TargetInfo;
+} // namespace backend
+
+namespace conversion {
+
+struct AssignLayoutsOptions {
+  /// Warps per program; 0 takes the module's `tle.num_warps` (default 4).
+  unsigned NumWarps = 0;
+  /// Lanes per warp (subgroup, wavefront).
+  unsigned WarpSize = 32;
+  /// Widest vector memory access of one thread, in bytes.
+  unsigned VectorBytes = 16;
+};
+
+std::unique_ptr<mlir::Pass>
+createAssignLayoutsPass(const AssignLayoutsOptions &Options = {});
+
+struct DistributeOptions {
+  /// Widest vector memory access of one thread, in bytes.
+  unsigned VectorBytes = 16;
+  /// Adds the dialects the TargetInfo creates ops of (loaded before the pass
+  /// runs, as passes may not load dialects while running).
+  std::function<void(mlir::DialectRegistry &)> TargetDialects;
+};
+
+/// The pass keeps a reference to Target, which must outlive it.
+std::unique_ptr<mlir::Pass>
+createDistributePass(const backend::TargetInfo &Target,
+                     const DistributeOptions &Options = {});
+
+/// Registers tle-assign-layouts with tle-opt's pass registry. tle-distribute
+/// needs a TargetInfo and is registered by whoever owns one (tests/lib).
+void registerAssignLayoutsPass();
+
+/// Elements per vector access through the pointer tile `Ptr` along dimension
+/// Dim: bounded by contiguity, alignment, MaxBytes and the constancy of
+/// `Mask` (if set); a power of two.
+unsigned getVectorWidthAlong(const mlir::tle::AxisInfoResult &Axis,
+                             mlir::Value Ptr, mlir::Value Mask, unsigned Dim,
+                             unsigned MaxBytes);
+
+struct LoweringOptions {
+  /// Overrides the module's `tle.num_warps` when non-zero.
+  unsigned NumWarps = 0;
+};
+
+/// Tile IR -> distributed IR: layouts, distribution through Target, then
+/// scf/arith/math/cf to the LLVM dialect. On return Module holds llvm.func
+/// kernels marked `tle.kernel` and carries `tle.num_warps` (i32) and
+/// `tle.shared_memory` (i32, bytes). Errors are emitted on the module's
+/// context diagnostics.
+mlir::LogicalResult lowerToDistributedIR(mlir::ModuleOp Module,
+                                         const backend::TargetInfo &Target,
+                                         const hwdesc::HwDesc &Desc,
+                                         const LoweringOptions &Options = {});
+
+} // namespace conversion
+} // namespace tle
+
+#endif // TLE_CORE_CONVERSION_PASSES_H

@@ -1,0 +1,55 @@
+//===- Pipeline.cpp - Tile IR to distributed IR ---------------------------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/Passes.h"
+#include "core/hwdesc/HwDesc.h"
+#include "tle/Backend/TargetInfo.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace tle::conversion {
+LogicalResult lowerToDistributedIR(ModuleOp Module,
+                                   const backend::TargetInfo &Target,
+                                   const hwdesc::HwDesc &Desc,
+                                   const LoweringOptions &Options) {
+  AssignLayoutsOptions Layouts;
+  Layouts.NumWarps = Options.NumWarps;
+  Layouts.WarpSize = Target.getWarpSize();
+  if (Layouts.WarpSize == 0)
+    Layouts.WarpSize = Desc.getWarpSize() > 0 ? Desc.getWarpSize() : 32;
+  if (Desc.Compute.VectorWidth > 0)
+    Layouts.VectorBytes = unsigned(Desc.Compute.VectorWidth);
+  DistributeOptions Dist;
+  Dist.VectorBytes = Layouts.VectorBytes;
+
+  PassManager PM(Module.getContext());
+  // Tile passes the distribution relies on: device functions inlined, facts
+  // folded so that the axis analysis sees constants.
+  PM.addPass(createInlinerPass());
+  PM.addPass(createSymbolDCEPass());
+  PM.addPass(createCanonicalizerPass());
+  PM.addPass(createCSEPass());
+  PM.addPass(createAssignLayoutsPass(Layouts));
+  PM.addPass(createCanonicalizerPass());
+  PM.addPass(createDistributePass(Target, Dist));
+  PM.addPass(createCanonicalizerPass());
+  PM.addPass(createCSEPass());
+  // Scalar arith/math/scf left by distribution, to the LLVM dialect.
+  PM.addPass(createSCFToControlFlowPass());
+  PM.addPass(createArithToLLVMConversionPass());
+  PM.addPass(createConvertMathToLLVMPass());
+  PM.addPass(createConvertIndexToLLVMPass());
+  PM.addPass(createConvertControlFlowToLLVMPass());
+  PM.addPass(createReconcileUnrealizedCastsPass());
+  PM.addPass(createCSEPass());
+  return PM.run(Module);
+}
+} // namespace tle::conversion
