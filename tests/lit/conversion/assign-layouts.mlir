@@ -1,0 +1,115 @@
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts | FileCheck %s
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts=warp-size=64 | FileCheck %s --check-prefix=W64
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts="num-warps=8 vector-bytes=8" | FileCheck %s --check-prefix=W8
+
+// Vector add (tlec examples/vector_add.py -D BLOCK_SIZE=1024, *fp32:16
+// pointers): 16-byte aligned contiguous fp32 gives 4 elements per thread.
+// CHECK: #[[B:.*]] = #tle.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK: module attributes {{{.*}}tle.num_warps = 4 : i32, tle.warp_size = 32 : i32}
+// CHECK: tle.make_range {{.*}} : tensor<1024xi32, #[[B]]>
+// CHECK: tle.load %{{.*}}, %{{.*}} : tensor<1024x!tle.ptr<f32>, #[[B]]>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : tensor<1024xf32, #[[B]]>
+// CHECK-NOT: tle.convert_layout
+// W64: #tle.blocked<sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]>
+// W8: #tle.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @add_kernel(%arg0: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %arg1: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %arg2: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %arg3: i32) {
+    %0 = tle.get_program_id 0 : i32
+    %c1024_i32 = arith.constant 1024 : i32
+    %1 = arith.muli %0, %c1024_i32 : i32
+    %2 = tle.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+    %3 = tle.splat %1 : i32 -> tensor<1024xi32>
+    %4 = arith.addi %3, %2 : tensor<1024xi32>
+    %5 = tle.splat %arg3 : i32 -> tensor<1024xi32>
+    %6 = arith.cmpi slt, %4, %5 : tensor<1024xi32>
+    %7 = tle.splat %arg0 : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %8 = tle.addptr %7, %4 : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %9 = tle.load %8, %6 : tensor<1024x!tle.ptr<f32>>
+    %10 = tle.splat %arg1 : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %11 = tle.addptr %10, %4 : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %12 = tle.load %11, %6 : tensor<1024x!tle.ptr<f32>>
+    %13 = tle.splat %arg2 : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %14 = tle.addptr %13, %4 : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %15 = arith.addf %9, %12 : tensor<1024xf32>
+    tle.store %14, %15, %6 : tensor<1024x!tle.ptr<f32>>
+    tle.return
+  }
+}
+
+// -----
+
+// Unaligned pointers: one element per thread.
+// CHECK: #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+tle.func @unaligned(%p: !tle.ptr<f32>) {
+  %r = tle.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %s = tle.splat %p : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+  %a = tle.addptr %s, %r : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+  %v = tle.load %a : tensor<1024x!tle.ptr<f32>>
+  tle.store %a, %v : tensor<1024x!tle.ptr<f32>>
+  tle.return
+}
+
+// -----
+
+// A 2-D tile: rows via expand_dims of a slice, a row reduction gives a slice
+// of the load's layout; the 1-D store wants a blocked layout, so a
+// convert_layout appears there. Both make_range users get their own copy.
+// CHECK: #[[B2:.*]] = #tle.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK: #[[B1:.*]] = #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK: #[[S1:.*]] = #tle.slice<dim = 1, parent = #[[B2]]>
+// CHECK: #[[S0:.*]] = #tle.slice<dim = 0, parent = #[[B2]]>
+// CHECK-LABEL: tle.func @row_sum
+// CHECK: tle.make_range {{.*}} : tensor<32xi32, #[[S1]]>
+// CHECK: tle.make_range {{.*}} : tensor<32xi32, #[[B1]]>
+// CHECK: tle.make_range {{.*}} : tensor<128xi32, #[[S0]]>
+// CHECK: arith.constant dense<128> : tensor<32x1xi32, #[[B2]]>
+// CHECK: tle.expand_dims %{{.*}} {axis = 1 : i32} : tensor<32xi32, #[[S1]]> -> tensor<32x1xi32, #[[B2]]>
+// CHECK: tle.broadcast %{{.*}} : tensor<32x1xi32, #[[B2]]> -> tensor<32x128xi32, #[[B2]]>
+// CHECK: tle.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<32x128xf32, #[[B2]]>) -> tensor<32xf32, #[[S1]]>
+// CHECK: tle.convert_layout %{{.*}} : tensor<32xf32, #[[S1]]> -> tensor<32xf32, #[[B1]]>
+// CHECK: tle.store %{{.*}}, %{{.*}} : tensor<32x!tle.ptr<f32>, #[[B1]]>
+tle.func @row_sum(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}) {
+  %r = tle.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %c = tle.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
+  %c128 = arith.constant dense<128> : tensor<32x1xi32>
+  %re = tle.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %rs = arith.muli %re, %c128 : tensor<32x1xi32>
+  %ce = tle.expand_dims %c {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+  %rb = tle.broadcast %rs : tensor<32x1xi32> -> tensor<32x128xi32>
+  %cb = tle.broadcast %ce : tensor<1x128xi32> -> tensor<32x128xi32>
+  %off = arith.addi %rb, %cb : tensor<32x128xi32>
+  %base = tle.splat %in : !tle.ptr<f32> -> tensor<32x128x!tle.ptr<f32>>
+  %p = tle.addptr %base, %off : tensor<32x128x!tle.ptr<f32>>, tensor<32x128xi32>
+  %x = tle.load %p : tensor<32x128x!tle.ptr<f32>>
+  %s = "tle.reduce"(%x) ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tle.reduce.return %t : f32
+  }) {axis = 1 : i32} : (tensor<32x128xf32>) -> tensor<32xf32>
+  %ob = tle.splat %out : !tle.ptr<f32> -> tensor<32x!tle.ptr<f32>>
+  %op = tle.addptr %ob, %r : tensor<32x!tle.ptr<f32>>, tensor<32xi32>
+  tle.store %op, %s : tensor<32x!tle.ptr<f32>>
+  tle.return
+}
+
+// -----
+
+// Loop-carried tensors keep the layout of their initial value.
+// CHECK-LABEL: tle.func @loop
+// CHECK: scf.for {{.*}} -> (tensor<256xf32, #[[L:.*]]>)
+// CHECK: scf.yield %{{.*}} : tensor<256xf32, #[[L]]>
+tle.func @loop(%p: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<256xf32>
+  %r = tle.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %s = tle.splat %p : !tle.ptr<f32> -> tensor<256x!tle.ptr<f32>>
+  %a = tle.addptr %s, %r : tensor<256x!tle.ptr<f32>>, tensor<256xi32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<256xf32>) : i32 {
+    %v = tle.load %a : tensor<256x!tle.ptr<f32>>
+    %sum = arith.addf %acc, %v : tensor<256xf32>
+    scf.yield %sum : tensor<256xf32>
+  }
+  tle.store %a, %acc : tensor<256x!tle.ptr<f32>>
+  tle.return
+}

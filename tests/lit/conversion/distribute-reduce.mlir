@@ -1,0 +1,93 @@
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
+
+// Sum of 1024 fp32 over 4 warps: 8 registers per thread combined in-thread,
+// then xor shuffles 16, 8, 4, 2, 1 within the warp, then one partial per
+// warp through block-level scratch (address space 3) between barriers.
+// CHECK: llvm.mlir.global internal @__tle_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4 x f32>
+// CHECK-LABEL: llvm.func @sum
+// CHECK: llvm.mlir.addressof @__tle_scratch_0 : !llvm.ptr<3>
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-COUNT-7: arith.addf
+// CHECK: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32 : f32
+// CHECK: gpu.shuffle xor %{{.*}}, %c8_i32, %c32_i32 : f32
+// CHECK: gpu.shuffle xor %{{.*}}, %c4_i32, %c32_i32 : f32
+// CHECK: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32 : f32
+// CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: gpu.barrier
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @sum(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>) {
+    %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
+    %s = tle.splat %in : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %p = tle.addptr %s, %r : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %x = tle.load %p : tensor<1024x!tle.ptr<f32>>
+    %t = "tle.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tle.reduce.return %c : f32
+    }) {axis = 0 : i32} : (tensor<1024xf32>) -> f32
+    tle.store %out, %t : !tle.ptr<f32>
+    tle.return
+  }
+}
+
+// -----
+
+// Row max of a 32x128 tile: each warp owns whole rows, so the reduction
+// needs no scratch, only shuffles across the 32 lanes of a row; the result
+// (a slice of the tile's layout) meets the store's layout through scratch.
+// CHECK-LABEL: llvm.func @row_max
+// CHECK-NOT: gpu.barrier
+// CHECK: arith.maximumf
+// CHECK: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32 : f32
+// CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// CHECK: gpu.barrier
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @row_max(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}) {
+    %r = tle.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+    %c = tle.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
+    %c128 = arith.constant dense<128> : tensor<32x1xi32>
+    %re = tle.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %rs = arith.muli %re, %c128 : tensor<32x1xi32>
+    %ce = tle.expand_dims %c {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+    %rb = tle.broadcast %rs : tensor<32x1xi32> -> tensor<32x128xi32>
+    %cb = tle.broadcast %ce : tensor<1x128xi32> -> tensor<32x128xi32>
+    %off = arith.addi %rb, %cb : tensor<32x128xi32>
+    %base = tle.splat %in : !tle.ptr<f32> -> tensor<32x128x!tle.ptr<f32>>
+    %p = tle.addptr %base, %off : tensor<32x128x!tle.ptr<f32>>, tensor<32x128xi32>
+    %x = tle.load %p : tensor<32x128x!tle.ptr<f32>>
+    %m = "tle.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.maximumf %a, %b : f32
+      tle.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<32x128xf32>) -> tensor<32xf32>
+    %ob = tle.splat %out : !tle.ptr<f32> -> tensor<32x!tle.ptr<f32>>
+    %op = tle.addptr %ob, %r : tensor<32x!tle.ptr<f32>>, tensor<32xi32>
+    tle.store %op, %m : tensor<32x!tle.ptr<f32>>
+    tle.return
+  }
+}
+
+// -----
+
+// i64 values cross lanes as two 32-bit shuffles.
+// CHECK-LABEL: llvm.func @sum_i64
+// CHECK: gpu.shuffle xor %{{.*}} : i32
+// CHECK: gpu.shuffle xor %{{.*}} : i32
+// CHECK: arith.addi %{{.*}} : i64
+module attributes {tle.num_warps = 1 : i32} {
+  tle.func @sum_i64(%out: !tle.ptr<i64>) {
+    %r = tle.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+    %w = arith.extsi %r : tensor<32xi32> to tensor<32xi64>
+    %t = "tle.reduce"(%w) ({
+    ^bb0(%a: i64, %b: i64):
+      %c = arith.addi %a, %b : i64
+      tle.reduce.return %c : i64
+    }) {axis = 0 : i32} : (tensor<32xi64>) -> i64
+    tle.store %out, %t : !tle.ptr<i64>
+    tle.return
+  }
+}
