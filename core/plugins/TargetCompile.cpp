@@ -6,7 +6,11 @@
 
 #include "core/plugins/Targets.h"
 
+#include "core/conversion/Passes.h"
+#include "tle/Backend/TargetInfo.h"
+
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -49,15 +53,42 @@ Expected<backend::CompiledKernel>
 tle::plugins::compileForTarget(mlir::ModuleOp TileIR, const Target &T,
                                const backend::CompileOptions &Options) {
   const backend::Backend &B = *T.ThePlugin->getBackend();
-  if (!llvm::any(B.getStages() & backend::Stage::TileIR))
+  bool TakesTileIR = llvm::any(B.getStages() & backend::Stage::TileIR);
+  bool TakesDistributedIR =
+      llvm::any(B.getStages() & backend::Stage::DistributedIR);
+  if (!TakesTileIR && !TakesDistributedIR)
     return makeError("plugin '" + T.ThePlugin->getName() +
-                     "' takes distributed IR, which the core cannot produce "
-                     "yet (layouts and distribution are issue 6)");
+                     "' accepts neither tile IR nor distributed IR");
   mlir::DialectRegistry Registry;
   B.registerDialects(Registry);
   mlir::MLIRContext *Context = TileIR.getContext();
   Context->appendDialectRegistry(Registry);
   Context->loadAllAvailableDialects();
   mlir::OwningOpRef<mlir::ModuleOp> Copy = TileIR.clone();
+  if (!TakesTileIR) {
+    // The core distributes the kernel through the plugin's TargetInfo.
+    std::unique_ptr<backend::TargetInfo> Info = B.createTargetInfo(*T.Desc);
+    if (!Info)
+      return makeError("plugin '" + T.ThePlugin->getName() +
+                       "' takes distributed IR but gave no TargetInfo for " +
+                       T.Desc->Name);
+    std::string Message;
+    mlir::ScopedDiagnosticHandler Handler(
+        Context, [&](mlir::Diagnostic &Diag) {
+          if (Diag.getSeverity() == mlir::DiagnosticSeverity::Error &&
+              Message.empty()) {
+            llvm::raw_string_ostream OS(Message);
+            OS << Diag.getLocation() << ": " << Diag.str();
+          }
+          return mlir::success();
+        });
+    conversion::LoweringOptions Lowering;
+    Lowering.NumWarps = Options.NumWarps;
+    if (mlir::failed(conversion::lowerToDistributedIR(*Copy, *Info, *T.Desc,
+                                                      Lowering)))
+      return makeError("distribution for " + T.Desc->Name + " failed: " +
+                       (Message.empty() ? std::string("unknown error")
+                                        : Message));
+  }
   return T.ThePlugin->compile(*Copy, *T.Desc, Options);
 }
