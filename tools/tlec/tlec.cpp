@@ -19,6 +19,9 @@
 #include "core/frontend/ASTDump.h"
 #include "core/frontend/Parser.h"
 #include "core/frontend/lower/Lowering.h"
+#include "core/transforms/Passes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
 #include "core/plugins/Targets.h"
 #include "dialects/Registration.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -225,6 +228,20 @@ static int emitTileIR(const Module &M, DiagnosticEngine &Diags) {
   return 0;
 }
 
+/// Checks the kernel against a target's description (memory and parallel
+/// levels, buffer capacity, raw languages); problems are reported at the
+/// kernel's source lines.
+static mlir::LogicalResult checkForTarget(mlir::ModuleOp IR,
+                                          const tle::hwdesc::HwDesc &Desc,
+                                          SourceMgr &SrcMgr) {
+  mlir::SourceMgrDiagnosticHandler Handler(SrcMgr, IR.getContext());
+  // The source line is the context users need, not the op's generic form.
+  IR.getContext()->printOpOnDiagnostic(false);
+  mlir::PassManager PM(IR.getContext());
+  PM.addPass(mlir::tle::createCheckHwDescPass(Desc));
+  return PM.run(IR);
+}
+
 /// Compiles the selected kernel for every --target. A target that fails is
 /// reported in one line and the others still compile.
 static int compileTargets(const Module &M, DiagnosticEngine &Diags,
@@ -250,6 +267,10 @@ static int compileTargets(const Module &M, DiagnosticEngine &Diags,
     Expected<tle::plugins::Target> T = tle::plugins::resolveTarget(Name, Host);
     if (!T) {
       Fail(T.takeError());
+      continue;
+    }
+    if (mlir::failed(checkForTarget(*IR, *T->Desc, Diags.getSourceMgr()))) {
+      Status = 1;
       continue;
     }
     auto Kernel = tle::plugins::compileForTarget(*IR, *T, Options);
