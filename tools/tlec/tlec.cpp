@@ -254,6 +254,12 @@ static int compileTargets(const Module &M, DiagnosticEngine &Diags,
       lowerSelectedKernel(M, Diags, Context);
   if (!IR)
     return 1;
+  if (std::error_code EC = sys::fs::create_directories(OutputDir)) {
+    WithColor::error(errs(), "tlec") << "cannot create output directory '"
+                                     << OutputDir << "': " << EC.message()
+                                     << "\n";
+    return 1;
+  }
   tle::backend::CompileOptions Options;
   Options.NumWarps = NumWarps;
   Options.NumStages = NumStages;
