@@ -14,6 +14,8 @@
 #ifndef TLE_VENDOR_PLUGINS_NVIDIA_NVIDIABACKEND_H
 #define TLE_VENDOR_PLUGINS_NVIDIA_NVIDIABACKEND_H
 
+#include "NvidiaRuntime.h"
+
 #include "tle/Backend/Backend.h"
 
 namespace tle {
@@ -34,6 +36,11 @@ public:
   llvm::Expected<std::string> forwardRaw(llvm::StringRef Language,
                                          llvm::StringRef Code,
                                          const hwdesc::HwDesc &Desc) override;
+  /// Device 0 through the CUDA driver, loaded when this is called.
+  std::unique_ptr<backend::Runtime>
+  createRuntime(const hwdesc::HwDesc &Desc) override {
+    return std::make_unique<NvidiaRuntime>();
+  }
 };
 
 } // namespace nvidia

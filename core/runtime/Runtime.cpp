@@ -1,0 +1,154 @@
+//===- Runtime.cpp - Load, launch and time compiled kernels ---------------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/runtime/Runtime.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <vector>
+
+using namespace llvm;
+
+namespace tle {
+namespace runtime {
+
+Buffer &Buffer::operator=(Buffer &&Other) noexcept {
+  if (this != &Other) {
+    release();
+    Owner = std::exchange(Other.Owner, nullptr);
+    Ptr = std::exchange(Other.Ptr, 0);
+    Size = std::exchange(Other.Size, 0);
+  }
+  return *this;
+}
+
+Buffer::~Buffer() { release(); }
+
+void Buffer::release() {
+  if (!Owner)
+    return;
+  // A destructor cannot report: a failed free means the device is already
+  // broken, and the call that broke it reported why.
+  consumeError(Owner->Impl->free(Ptr));
+  Owner = nullptr;
+}
+
+Error Buffer::write(const void *Src, uint64_t Bytes) {
+  if (!Owner)
+    return createStringError("write to a buffer that holds no memory");
+  if (Bytes > Size)
+    return createStringError("write of " + Twine(Bytes) + " bytes into a " +
+                             Twine(Size) + "-byte buffer");
+  return Owner->withContext(Owner->Impl->copyToDevice(Ptr, Src, Bytes),
+                            "copying to the device");
+}
+
+Error Buffer::read(void *Dst, uint64_t Bytes) const {
+  if (!Owner)
+    return createStringError("read from a buffer that holds no memory");
+  if (Bytes > Size)
+    return createStringError("read of " + Twine(Bytes) + " bytes from a " +
+                             Twine(Size) + "-byte buffer");
+  return Owner->withContext(Owner->Impl->copyFromDevice(Dst, Ptr, Bytes),
+                            "copying from the device");
+}
+
+Device::Device(std::unique_ptr<backend::Runtime> Impl,
+               std::shared_ptr<void> Owner, std::string TargetName,
+               unsigned WarpSize)
+    : Impl(std::move(Impl)), Owner(std::move(Owner)),
+      TargetName(std::move(TargetName)), WarpSize(WarpSize) {}
+
+Device::~Device() {
+  // The runtime's code lives in the library Owner keeps loaded.
+  Impl.reset();
+}
+
+Error Device::withContext(Error E, const Twine &What) const {
+  if (!E)
+    return E;
+  return createStringError(TargetName + ": " + What + ": " +
+                           toString(std::move(E)));
+}
+
+Expected<Kernel> Device::loadKernel(StringRef Binary, StringRef Entry) {
+  Expected<backend::KernelHandle> H = Impl->loadKernel(Binary, Entry);
+  if (!H)
+    return withContext(H.takeError(), "loading kernel '" + Entry + "'");
+  return Kernel{*H, Entry.str()};
+}
+
+Expected<Kernel> Device::loadKernelFile(StringRef Path, StringRef Entry) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File =
+      MemoryBuffer::getFile(Path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!File)
+    return createStringError(Path + ": cannot read: " +
+                             File.getError().message());
+  Expected<Kernel> K = loadKernel((*File)->getBuffer(), Entry);
+  if (!K)
+    return createStringError(Path + ": " + toString(K.takeError()));
+  return K;
+}
+
+Expected<Buffer> Device::allocate(uint64_t Bytes) {
+  Expected<backend::DevicePtr> Ptr = Impl->allocate(Bytes);
+  if (!Ptr)
+    return withContext(Ptr.takeError(),
+                       "allocating " + Twine(Bytes) + " bytes");
+  return Buffer(this, *Ptr, Bytes);
+}
+
+/// The launch configuration and argument pointers the plugin interface
+/// takes.
+static std::pair<backend::LaunchConfig, std::vector<const void *>>
+lower(const LaunchDims &Dims, ArrayRef<KernelArg> Args) {
+  backend::LaunchConfig Config;
+  Config.Grid = Dims.Grid;
+  Config.Block = {Dims.Threads, 1, 1};
+  Config.SharedMemoryBytes = Dims.SharedMemoryBytes;
+  std::vector<const void *> Pointers;
+  for (const KernelArg &A : Args)
+    Pointers.push_back(A.getData());
+  return {Config, std::move(Pointers)};
+}
+
+static Error checkDims(const LaunchDims &Dims) {
+  if (Dims.Threads == 0)
+    return createStringError("a launch needs at least one thread per block");
+  for (unsigned G : Dims.Grid)
+    if (G == 0)
+      return createStringError("a launch needs a grid of at least 1 in "
+                               "every dimension");
+  return Error::success();
+}
+
+Error Device::launch(const Kernel &K, const LaunchDims &Dims,
+                     ArrayRef<KernelArg> Args) {
+  if (Error E = checkDims(Dims))
+    return withContext(std::move(E), "launching '" + K.Name + "'");
+  auto [Config, Pointers] = lower(Dims, Args);
+  return withContext(Impl->launch(K.Handle, Config, Pointers),
+                     "launching '" + K.Name + "'");
+}
+
+Error Device::synchronize() {
+  return withContext(Impl->synchronize(), "synchronizing");
+}
+
+Expected<double> Device::time(const Kernel &K, const LaunchDims &Dims,
+                              ArrayRef<KernelArg> Args, unsigned Repeats) {
+  if (Error E = checkDims(Dims))
+    return withContext(std::move(E), "timing '" + K.Name + "'");
+  auto [Config, Pointers] = lower(Dims, Args);
+  Expected<double> Ms = Impl->time(K.Handle, Config, Pointers, Repeats);
+  if (!Ms)
+    return withContext(Ms.takeError(), "timing '" + K.Name + "'");
+  return Ms;
+}
+
+} // namespace runtime
+} // namespace tle

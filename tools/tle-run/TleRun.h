@@ -1,0 +1,38 @@
+//===- TleRun.h - The tle-run tool, over any way to open a device -*- C++ -*-//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Everything tle-run does once it has a Device: argument buffers, launch,
+// checks against a reference, timing. The options are LLVM command-line
+// options registered by TleRun.cpp; a main parses them, then calls
+// runTleRun with the way it opens a device (through the plugin host in
+// tle-run, or one runtime linked in statically, as bench/ does).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_TOOLS_TLE_RUN_TLERUN_H
+#define TLE_TOOLS_TLE_RUN_TLERUN_H
+
+#include "core/runtime/Runtime.h"
+
+#include <functional>
+
+namespace tle {
+namespace run {
+
+/// Opens the device of the named target (a chip name).
+using DeviceOpener = std::function<llvm::Expected<
+    std::unique_ptr<runtime::Device>>(llvm::StringRef Target)>;
+
+extern const char *const Overview;
+
+/// Runs the tool with the parsed options; returns the exit code (0 when the
+/// kernel ran and every check passed).
+int runTleRun(const DeviceOpener &Open);
+
+} // namespace run
+} // namespace tle
+
+#endif // TLE_TOOLS_TLE_RUN_TLERUN_H
