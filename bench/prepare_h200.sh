@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Run HERE (the development machine), before bench/run_h200.sh on the device.
+#
+# The benchmark machine has the NVIDIA driver, Triton and PyTorch but no
+# LLVM 22, so neither tlec nor the plugin (which link libMLIR/libLLVM) can be
+# built or run there. Everything is compiled here instead and carried in
+# bench/bin (git-ignored; name it in the device tool's `carry`):
+#   bench/bin/tle-run-nvidia      tle-run with the NVIDIA runtime linked in
+#   bench/bin/kernels/*.{ptx,cubin} and bench/bin/kernels.json, which says
+#   how to launch each and where it came from.
+#
+# Usage: bench/prepare_h200.sh [BUILD_DIR]   (default: build; needs
+# tle-plugin-compile there, and tlec for kernels of the front end)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${1:-$ROOT/build}"
+BIN="$ROOT/bench/bin"
+K="$BIN/kernels"
+rm -rf "$K" && mkdir -p "$K"
+
+bash "$ROOT/bench/build_tle_run_nvidia.sh"
+
+PTXAS=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+entries=()
+add() { # name file entry num_warps elements_per_block odd_sizes origin
+  entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"elements_per_block\": $5, \"odd_sizes\": $6, \"origin\": \"$7\"}")
+}
+
+# 1. Harness check: hand-written LLVM IR, NOT our compiler's output. As PTX
+#    (the driver compiles it at load) and as a cubin (ptxas here).
+llc-22 -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 -mattr=+ptx80 \
+  "$ROOT/bench/harness/vector_add.ll" -o "$K/harness_add.h200.ptx"
+"$PTXAS" -arch=sm_90 "$K/harness_add.h200.ptx" -o "$K/harness_add.h200.cubin"
+add harness-ptx harness_add.h200.ptx harness_add 8 1024 true \
+  "harness check: hand-written LLVM IR -> llc-22 PTX, JIT by the driver"
+add harness-cubin harness_add.h200.cubin harness_add 8 1024 true \
+  "harness check: hand-written LLVM IR -> llc-22 -> ptxas cubin"
+
+# 2. The NVIDIA plugin's code generation on the distributed IR of its lit
+#    test (hand-written in the form the core's distribution emits). It has no
+#    tail handling: sizes must be multiples of 4.
+if [ -x "$BUILD/bin/tle-plugin-compile" ]; then
+  "$BUILD/bin/tle-plugin-compile" "$ROOT/tests/lit/nvidia/vector-add.mlir" \
+    --target h200 -o "$K/add_kernel.plugin.cubin"
+  add plugin-cubin add_kernel.plugin.cubin add_kernel 4 512 false \
+    "nvidia plugin: tests/lit/nvidia/vector-add.mlir (hand-written distributed IR) -> cubin"
+fi
+
+# 3. The examples through the whole compiler, when tlec can compile them for
+#    the H200.
+if [ -x "$BUILD/bin/tlec" ] &&
+   "$BUILD/bin/tlec" "$ROOT/examples/vector_add.py" --target h200 \
+     --out-dir "$K/tlec" -D BLOCK_SIZE=1024 \
+     --signature '*fp32:16,*fp32:16,*fp32:16,i32' 2>"$K/tlec.log"; then
+  for f in "$K"/tlec/add_kernel.h200.*; do
+    mv "$f" "$K/"
+    add tlec-"${f##*.}" "$(basename "$f")" add_kernel 4 1024 true \
+      "tlec examples/vector_add.py --target h200 (BLOCK_SIZE=1024, num_warps 4)"
+  done
+else
+  echo "tlec cannot compile examples/vector_add.py for h200 yet:" >&2
+  cat "$K/tlec.log" >&2 || true
+fi
+rm -rf "$K/tlec"
+
+( IFS=,; echo "[${entries[*]}]" ) > "$BIN/kernels.json"
+python3 -m json.tool "$BIN/kernels.json"
