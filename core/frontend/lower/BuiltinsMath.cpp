@@ -174,8 +174,7 @@ Result builtinFma(Emitter &E, CallArgs &Args, const Node *Site) {
   auto T1 = E.promote(X, Y, false, Site);
   if (failed(T1))
     return failure();
-  TValue Probe = TValue::ir(E.splatConstant(TValue::integer(0), *T1, {}, Site));
-  auto T = E.promote(Probe, Z, false, Site);
+  auto T = E.promote(*T1, Z, false, Site);
   if (failed(T) || !isFloatType(T->Type))
     return (E.error(Site, "tl.fma needs floating-point operands"));
   auto CX = E.convert(X, *T, Site), CY = E.convert(Y, *T, Site),

@@ -94,6 +94,9 @@ public:
   /// Brings two IR values to one shape (Triton's broadcast_impl_value).
   mlir::LogicalResult broadcastPair(TValue &L, TValue &R, const Node *Site);
   /// Triton's computation type for an arithmetic operation.
+  /// The same for a computed type `L` (a tile's, never a weak scalar's).
+  mlir::FailureOr<DType> promote(DType L, const TValue &R, bool DivOrMod,
+                                 const Node *Site);
   mlir::FailureOr<DType> promote(const TValue &L, const TValue &R,
                                  bool DivOrMod, const Node *Site);
   Result binaryOp(BinaryOpKind Op, const TValue &L, const TValue &R,

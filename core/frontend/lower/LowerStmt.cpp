@@ -455,8 +455,7 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
   auto T1 = promote(R.Start, R.End, false, Call);
   if (failed(T1))
     return failure();
-  TValue Acc = TValue::ir(splatConstant(TValue::integer(0), *T1, {}, Call));
-  auto T = promote(Acc, R.Step, false, Call);
+  auto T = promote(*T1, R.Step, false, Call);
   if (failed(T))
     return failure();
   if (!isIntType(T->Type))

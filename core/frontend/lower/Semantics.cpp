@@ -255,10 +255,13 @@ LogicalResult Emitter::broadcastPair(TValue &Lhs, TValue &Rhs,
   return success();
 }
 
-FailureOr<DType> Emitter::promote(const TValue &Lhs, const TValue &Rhs,
-                                  bool DivOrMod, const Node *Site) {
-  DType A = dtypeOf(Lhs, &Context), C = dtypeOf(Rhs, &Context);
-  bool AScalar = Lhs.isNumber(), CScalar = Rhs.isNumber();
+/// Triton's computation_type_impl: A and C with whether each is a Python
+/// scalar (whose kind alone may not widen a tile).
+static FailureOr<DType> promoteTypes(DType A, bool AScalar, DType C,
+                                     bool CScalar, bool DivOrMod, Builder &B,
+                                     llvm::function_ref<LogicalResult(
+                                         const llvm::Twine &)>
+                                         Error) {
   Type F32 = B.getF32Type();
   auto IsHalf = [](Type T) { return T.isF16() || T.isBF16(); };
   if (AScalar != CScalar) {
@@ -284,21 +287,34 @@ FailureOr<DType> Emitter::promote(const TValue &Lhs, const TValue &Rhs,
   if (isFp8Type(A.Type) || isFp8Type(C.Type))
     return DType{B.getF16Type()};
   if (!isIntType(A.Type) || !isIntType(C.Type))
-    return (error(Site, "unsupported operand types " +
-                                   getDTypeName(A.Type, A.IsUnsigned) +
-                                   " and " +
-                                   getDTypeName(C.Type, C.IsUnsigned)));
+    return Error("unsupported operand types " +
+                 getDTypeName(A.Type, A.IsUnsigned) + " and " +
+                 getDTypeName(C.Type, C.IsUnsigned));
   if (DivOrMod && A.IsUnsigned != C.IsUnsigned)
-    return (error(
-        Site, "cannot use / // or % on " + getDTypeName(A.Type, A.IsUnsigned) +
-                  " and " + getDTypeName(C.Type, C.IsUnsigned) +
-                  ": their signedness differs; cast one of them first"));
+    return Error("cannot use / // or % on " +
+                 getDTypeName(A.Type, A.IsUnsigned) + " and " +
+                 getDTypeName(C.Type, C.IsUnsigned) +
+                 ": their signedness differs; cast one of them first");
   unsigned WA = widthOf(A.Type), WC = widthOf(C.Type);
   if (A.IsUnsigned == C.IsUnsigned)
     return WA > WC ? A : C;
   if (A.IsUnsigned)
     return WA >= WC ? A : C;
   return WC >= WA ? C : A;
+}
+
+FailureOr<DType> Emitter::promote(const TValue &Lhs, const TValue &Rhs,
+                                  bool DivOrMod, const Node *Site) {
+  return promoteTypes(dtypeOf(Lhs, &Context), Lhs.isNumber(),
+                      dtypeOf(Rhs, &Context), Rhs.isNumber(), DivOrMod, B,
+                      [&](const llvm::Twine &Msg) { return error(Site, Msg); });
+}
+
+FailureOr<DType> Emitter::promote(DType Lhs, const TValue &Rhs, bool DivOrMod,
+                                  const Node *Site) {
+  return promoteTypes(Lhs, /*AScalar=*/false, dtypeOf(Rhs, &Context),
+                      Rhs.isNumber(), DivOrMod, B,
+                      [&](const llvm::Twine &Msg) { return error(Site, Msg); });
 }
 
 /// Python's semantics for constexpr arithmetic.
