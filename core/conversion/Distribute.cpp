@@ -385,6 +385,20 @@ struct GetProgramIdConversion : DistPattern<GetProgramIdOp> {
   }
 };
 
+struct GetNumProgramsConversion : DistPattern<GetNumProgramsOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(GetNumProgramsOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> count =
+        st.target.getNumPrograms(rewriter, op.getLoc(), op.getAxis());
+    if (failed(count))
+      return failure();
+    rewriter.replaceOp(op, *count);
+    return success();
+  }
+};
+
 struct DebugBarrierConversion : DistPattern<DebugBarrierOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -1048,7 +1062,8 @@ struct ReduceConversion : DistPattern<ReduceOp> {
 //===----------------------------------------------------------------------===//
 
 bool isSupported(Operation *op) {
-  return isa<FuncOp, ReturnOp, GetProgramIdOp, MakeRangeOp, SplatOp,
+  return isa<FuncOp, ReturnOp, GetProgramIdOp, GetNumProgramsOp, MakeRangeOp,
+             SplatOp,
              BroadcastOp, ExpandDimsOp, ConvertLayoutOp, AddPtrOp, LoadOp,
              StoreOp, ReduceOp, ReduceReturnOp, DebugBarrierOp, PtrToIntOp,
              IntToPtrOp, BitcastOp>(op);
@@ -1125,6 +1140,7 @@ struct DistributePass
 
     RewritePatternSet patterns(ctx);
     patterns.add<FuncOpConversion, ReturnOpConversion, GetProgramIdConversion,
+                 GetNumProgramsConversion,
                  DebugBarrierConversion, MakeRangeConversion, SplatConversion,
                  ConstantConversion, BroadcastConversion, ExpandDimsConversion,
                  ConvertLayoutConversion, AddPtrConversion, LoadConversion,

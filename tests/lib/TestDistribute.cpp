@@ -45,6 +45,10 @@ public:
                                 unsigned Axis) const override {
     return toI32(B, Loc, gpu::BlockIdOp::create(B, Loc, dim(Axis)));
   }
+  FailureOr<Value> getNumPrograms(OpBuilder &B, Location Loc,
+                                  unsigned Axis) const override {
+    return toI32(B, Loc, gpu::GridDimOp::create(B, Loc, dim(Axis)));
+  }
   FailureOr<Value> getThreadId(OpBuilder &B, Location Loc,
                                unsigned Axis) const override {
     return toI32(B, Loc, gpu::ThreadIdOp::create(B, Loc, dim(Axis)));

@@ -22,6 +22,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -164,6 +167,44 @@ createTargetMachine(const hwdesc::HwDesc &Desc) {
   return std::move(TM);
 }
 
+/// Rewrites calls to the math intrinsics NVPTX cannot select (llvm.exp,
+/// llvm.log, llvm.sin, ...) into calls to their libdevice implementations,
+/// which linkLibDevice then pulls in; intrinsics with native PTX
+/// instructions (sqrt, fabs, floor, fma, exp2, log2) are left alone.
+static void lowerMathIntrinsicsToLibDevice(llvm::Module &M) {
+  static const std::pair<Intrinsic::ID, StringRef> Names[] = {
+      {Intrinsic::exp, "exp"},     {Intrinsic::exp10, "exp10"},
+      {Intrinsic::log, "log"},     {Intrinsic::log10, "log10"},
+      {Intrinsic::sin, "sin"},     {Intrinsic::cos, "cos"},
+      {Intrinsic::tan, "tan"},     {Intrinsic::tanh, "tanh"},
+      {Intrinsic::pow, "pow"},
+  };
+  SmallVector<CallInst *> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        if (Function *Callee = Call->getCalledFunction();
+            Callee && Callee->isIntrinsic())
+          Calls.push_back(Call);
+  for (CallInst *Call : Calls) {
+    Intrinsic::ID ID = Call->getCalledFunction()->getIntrinsicID();
+    const auto *It = find_if(Names, [&](const auto &N) { return N.first == ID; });
+    Type *Ty = Call->getType();
+    if (It == std::end(Names) || !(Ty->isFloatTy() || Ty->isDoubleTy()))
+      continue;
+    std::string Name =
+        ("__nv_" + It->second + (Ty->isFloatTy() ? "f" : "")).str();
+    SmallVector<Type *> ArgTypes(Call->arg_size(), Ty);
+    FunctionCallee Fn =
+        M.getOrInsertFunction(Name, FunctionType::get(Ty, ArgTypes, false));
+    SmallVector<Value *> Args(Call->args());
+    CallInst *New = CallInst::Create(Fn, Args, "", Call->getIterator());
+    New->setFastMathFlags(Call->getFastMathFlags());
+    Call->replaceAllUsesWith(New);
+    Call->eraseFromParent();
+  }
+}
+
 /// Links the libdevice functions M calls (__nv_expf, ...) into M.
 static Error linkLibDevice(llvm::Module &M, StringRef LibDevicePath) {
   const Function *FirstCall = nullptr;
@@ -281,6 +322,7 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   M->setDataLayout((*TM)->createDataLayout());
 
   CudaToolkit Kit = findCudaToolkit();
+  lowerMathIntrinsicsToLibDevice(*M);
   if (Error E = linkLibDevice(*M, Kit.LibDevice))
     return std::move(E);
   optimize(*M, **TM);

@@ -57,6 +57,21 @@ FailureOr<Value> NvidiaTargetInfo::getProgramId(OpBuilder &B, Location Loc,
                         << " is out of range (0..2)";
 }
 
+FailureOr<Value> NvidiaTargetInfo::getNumPrograms(OpBuilder &B, Location Loc,
+                                                  unsigned Axis) const {
+  Type I32 = B.getI32Type();
+  switch (Axis) {
+  case 0:
+    return Value(NVVM::GridDimXOp::create(B, Loc, I32));
+  case 1:
+    return Value(NVVM::GridDimYOp::create(B, Loc, I32));
+  case 2:
+    return Value(NVVM::GridDimZOp::create(B, Loc, I32));
+  }
+  return emitError(Loc) << "nvidia plugin: axis " << Axis
+                        << " is out of range (0..2)";
+}
+
 FailureOr<Value> NvidiaTargetInfo::getThreadId(OpBuilder &B, Location Loc,
                                                unsigned Axis) const {
   Type I32 = B.getI32Type();

@@ -29,6 +29,9 @@ public:
   unsigned getWarpSize() const override { return WarpSize; }
   std::optional<unsigned> getAddressSpace(llvm::StringRef Level) const override;
 
+  mlir::FailureOr<mlir::Value> getNumPrograms(mlir::OpBuilder &B,
+                                              mlir::Location Loc,
+                                              unsigned Axis) const override;
   mlir::FailureOr<mlir::Value> getProgramId(mlir::OpBuilder &B,
                                             mlir::Location Loc,
                                             unsigned Axis) const override;

@@ -50,6 +50,15 @@ FailureOr<Value> SpirvTargetInfo::getProgramId(OpBuilder &B, Location Loc,
   return Value(arith::IndexCastOp::create(B, Loc, B.getI32Type(), Id));
 }
 
+FailureOr<Value> SpirvTargetInfo::getNumPrograms(OpBuilder &B, Location Loc,
+                                                 unsigned Axis) const {
+  FailureOr<gpu::Dimension> Dim = getDimension(Loc, Axis);
+  if (failed(Dim))
+    return failure();
+  Value Count = gpu::GridDimOp::create(B, Loc, *Dim);
+  return Value(arith::IndexCastOp::create(B, Loc, B.getI32Type(), Count));
+}
+
 FailureOr<Value> SpirvTargetInfo::getThreadId(OpBuilder &B, Location Loc,
                                               unsigned Axis) const {
   FailureOr<gpu::Dimension> Dim = getDimension(Loc, Axis);

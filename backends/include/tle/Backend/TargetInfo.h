@@ -69,6 +69,10 @@ public:
   /// The program (block) id along Axis (0..2) as an i32.
   virtual mlir::FailureOr<mlir::Value>
   getProgramId(mlir::OpBuilder &B, mlir::Location Loc, unsigned Axis) const = 0;
+  /// The number of programs (blocks) in the grid along Axis (0..2) as an i32.
+  virtual mlir::FailureOr<mlir::Value>
+  getNumPrograms(mlir::OpBuilder &B, mlir::Location Loc,
+                 unsigned Axis) const = 0;
   /// The thread id inside the block along Axis (0..2) as an i32.
   virtual mlir::FailureOr<mlir::Value>
   getThreadId(mlir::OpBuilder &B, mlir::Location Loc, unsigned Axis) const = 0;
