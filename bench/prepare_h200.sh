@@ -50,9 +50,9 @@ fi
 #    the H200.
 if [ -x "$BUILD/bin/tlec" ] &&
    "$BUILD/bin/tlec" "$ROOT/examples/vector_add.py" --target h200 \
-     --out-dir "$K/tlec" -D BLOCK_SIZE=1024 \
+     --out-dir "$K/tlec" --num-warps 4 -D BLOCK_SIZE=1024 \
      --signature '*fp32:16,*fp32:16,*fp32:16,i32' 2>"$K/tlec.log"; then
-  for f in "$K"/tlec/add_kernel.h200.*; do
+  for f in "$K"/tlec/add_kernel.*; do
     mv "$f" "$K/"
     add tlec-"${f##*.}" "$(basename "$f")" add_kernel 4 1024 true \
       "tlec examples/vector_add.py --target h200 (BLOCK_SIZE=1024, num_warps 4)"

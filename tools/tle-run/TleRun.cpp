@@ -373,7 +373,7 @@ private:
       return E;
     }
     if (consume('$')) {
-      size_t Len = Rest.find_if_not(isDigit);
+      size_t Len = std::min(Rest.find_if_not(isDigit), Rest.size());
       unsigned Index;
       if (Len == 0 || Rest.take_front(Len).getAsInteger(10, Index))
         return error("expected an argument number after '$'");
@@ -383,8 +383,9 @@ private:
       return E;
     }
     if (!Rest.empty() && (isDigit(Rest.front()) || Rest.front() == '.')) {
-      size_t Len = Rest.find_if_not(
-          [](char C) { return isAlnum(C) || C == '.'; });
+      size_t Len = std::min(
+          Rest.find_if_not([](char C) { return isAlnum(C) || C == '.'; }),
+          Rest.size());
       // An exponent's sign belongs to the number: 1e-5.
       while (Len < Rest.size() && (Rest[Len] == '-' || Rest[Len] == '+') &&
              (Rest[Len - 1] == 'e' || Rest[Len - 1] == 'E'))
@@ -398,7 +399,7 @@ private:
       E->Value = Value;
       return E;
     }
-    size_t Len = Rest.find_if_not(isAlpha);
+    size_t Len = std::min(Rest.find_if_not(isAlpha), Rest.size());
     StringRef Name = Rest.take_front(Len);
     if (Name.empty())
       return error(Rest.empty() ? "expected an operand at the end"
@@ -842,9 +843,14 @@ Error run(const DeviceOpener &Open) {
   }
   std::vector<double> Samples;
   for (unsigned I = 0; I < Repeat; ++I) {
-    if (FlushMiB > 0)
+    if (FlushMiB > 0) {
       if (Error E = Flush.write(FlushData.data(), FlushData.size()))
         return E;
+      // A copy from pageable memory may return before its last bytes reach
+      // the device; they must not land inside the timed launch.
+      if (Error E = Dev.synchronize())
+        return E;
+    }
     Expected<double> Ms = Dev.time(*K, Dims, Args, 1);
     if (!Ms)
       return Ms.takeError();
