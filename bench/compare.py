@@ -51,36 +51,6 @@ def relative_error(out, ref):
     return ((out - ref).norm() / ref.norm()).item()
 
 
-class SameAsTleRun:
-    """Times a launch exactly as tle-run does: 256 MiB copied from pageable
-    host memory and a synchronize before each launch, CUDA events around the
-    launch alone, median of 100 after 10 warm-up. do_bench instead keeps the
-    GPU busy clearing the cache while the launch is queued, which hides the
-    launch latency that this method counts; comparing both ways with the
-    same method keeps small sizes honest."""
-
-    def __init__(self):
-        self.host = torch.zeros(256 << 18, dtype=torch.float32)
-        self.device = torch.empty_like(self.host, device="cuda")
-
-    def __call__(self, fn):
-        for _ in range(10):
-            fn()
-        torch.cuda.synchronize()
-        times = []
-        for _ in range(100):
-            self.device.copy_(self.host)
-            torch.cuda.synchronize()
-            start = torch.cuda.Event(enable_timing=True)
-            stop = torch.cuda.Event(enable_timing=True)
-            start.record()
-            fn()
-            stop.record()
-            stop.synchronize()
-            times.append(start.elapsed_time(stop))
-        return float(np.median(times))
-
-
 def run_ours(kernel, n, x, y, work):
     """Runs one of our binaries on x + y; returns (output, median ms, log)."""
     x.cpu().numpy().tofile(os.path.join(work, "x.bin"))
@@ -111,7 +81,6 @@ def run_ours(kernel, n, x, y, work):
 
 def vector_add(kernels, log_file):
     add = load_example("vector_add").add_kernel
-    same_as_tle_run = SameAsTleRun()
     rows = []
     with tempfile.TemporaryDirectory() as work:
         for n in VECTOR_ADD_SIZES:
@@ -127,7 +96,6 @@ def vector_add(kernels, log_file):
             torch.cuda.synchronize()
             triton_err = relative_error(out, ref)
             triton_ms = triton.testing.do_bench(run, return_mode="median")
-            triton_events_ms = same_as_tle_run(run)
             out_t = torch.empty_like(x)
             torch_ms = triton.testing.do_bench(
                 lambda: torch.add(x, y, out=out_t), return_mode="median")
@@ -136,13 +104,13 @@ def vector_add(kernels, log_file):
                 shape = f"n={n}"
                 if n % 4 and not k["odd_sizes"]:
                     rows.append([k["name"], shape, "-", "skipped: no tail "
-                                 "handling", "", "", "", "", ""])
+                                 "handling", "", "", ""])
                     continue
                 ours, ms, log = run_ours(k, n, x, y, work)
                 log_file.write(log + "\n")
                 if ours is None:
                     rows.append([k["name"], shape, "-", "FAILED to run", "",
-                                 "", "", "", ""])
+                                 "", ""])
                     print(log, file=sys.stderr)
                     continue
                 err = relative_error(ours, ref.cpu())
@@ -155,8 +123,6 @@ def vector_add(kernels, log_file):
                     f"{gbytes / (triton_ms / 1e3):.0f}",
                     f"{gbytes / (torch_ms / 1e3):.0f}",
                     f"{triton_ms / ms:.3f}",
-                    f"{gbytes / (triton_events_ms / 1e3):.0f}",
-                    f"{triton_events_ms / ms:.3f}",
                 ])
     return rows
 
@@ -175,13 +141,11 @@ def main():
     with open(args.log, "w") as log_file:
         rows = vector_add(kernels, log_file)
     header = ["kernel", "shape", "rel. error vs torch (fp64)", "ours GB/s",
-              "Triton GB/s", "PyTorch GB/s", "ours/Triton",
-              "Triton GB/s, tle-run's method", "ours/Triton, same method"]
+              "Triton GB/s", "PyTorch GB/s", "ours/Triton"]
     widths = [max(len(str(r[i])) for r in rows + [header])
               for i in range(len(header))]
     print("\nvector add fp32, GB/s = 3*4*n bytes / median time "
-          "(ours: tle-run CUDA events; Triton, PyTorch: do_bench; last two "
-          "columns: Triton timed as tle-run times ours)")
+          "(ours: tle-run CUDA events; Triton, PyTorch: do_bench)")
     for r in [header] + rows:
         print("| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths)) +
               " |")
