@@ -35,25 +35,6 @@ struct Ctx {
   Result fail(const llvm::Twine &Msg) { return (E.error(Site, Msg)); }
 };
 
-/// Reads the optional `axis` argument: None, or an int in [-rank, rank).
-FailureOr<std::optional<int64_t>> getAxis(Ctx &C, const BoundArgs &A,
-                                          int64_t Rank,
-                                          llvm::StringRef Name = "axis") {
-  const CallArg *Axis = A.get(Name);
-  if (!Axis || Axis->Value.is(TValue::Kind::None))
-    return std::optional<int64_t>();
-  auto I = C.E.requireInt(Axis, Name, C.Site);
-  if (failed(I))
-    return failure();
-  int64_t V = *I < 0 ? *I + Rank : *I;
-  if (V < 0 || V >= Rank)
-    return (C.E.error(Axis->Source ? Axis->Source : C.Site,
-                             Name + " " + llvm::Twine(*I) +
-                                 " is out of range for a tensor of rank " +
-                                 llvm::Twine(Rank)));
-  return std::optional<int64_t>(V);
-}
-
 Result programId(Ctx &C, bool Num) {
   auto A = C.bind(Num ? "tl.num_programs" : "tl.program_id", {"axis"}, 1);
   if (failed(A))
