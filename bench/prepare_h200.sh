@@ -63,5 +63,40 @@ else
 fi
 rm -rf "$K/tlec"
 
+# 4. Softmax (fp32) and layer norm forward (fp16) through the whole
+#    compiler: one binary per BLOCK_SIZE the bench's shapes need (softmax:
+#    next power of 2 >= n_cols; layer norm: min(65536/2, next_pow2(N)), as
+#    Triton's tutorial picks). num_warps as Triton's tutorials pick them:
+#    softmax 8; layer norm min(max(BLOCK_SIZE/256, 1), 8). compare.py gives
+#    Triton the same BLOCK_SIZE and num_warps.
+addk() { # name file entry num_warps kind block_size origin
+  entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"kind\": \"$5\", \"block_size\": $6, \"origin\": \"$7\"}")
+}
+tlec_one() { # example entry kind block_size num_warps signature
+  local d="$K/tlec-$3-$4"
+  if "$BUILD/bin/tlec" "$ROOT/examples/$1.py" --target h200 --out-dir "$d" \
+       --num-warps "$5" -D BLOCK_SIZE="$4" --signature "$6" 2>"$d.log"; then
+    local f=("$d"/"$2".*.cubin)
+    mv "${f[0]}" "$K/$2.bs$4.h200.cubin"
+    addk tlec-cubin "$2.bs$4.h200.cubin" "$2" "$5" "$3" "$4" \
+      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5)"
+  else
+    echo "tlec cannot compile examples/$1.py with BLOCK_SIZE=$4:" >&2
+    cat "$d.log" >&2
+  fi
+  rm -rf "$d"
+}
+if [ -x "$BUILD/bin/tlec" ]; then
+  for bs in 1024 2048 4096 16384; do
+    tlec_one fused_softmax softmax_kernel softmax "$bs" 8 \
+      '*fp32:16, *fp32:16, i32, i32, i32, i32'
+  done
+  for bs in 1024 2048 4096 8192; do
+    nw=$((bs / 256)); [ "$nw" -gt 8 ] && nw=8; [ "$nw" -lt 1 ] && nw=1
+    tlec_one layer_norm layer_norm_fwd layer_norm "$bs" "$nw" \
+      '*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32, i32, fp32'
+  done
+fi
+
 ( IFS=,; echo "[${entries[*]}]" ) > "$BIN/kernels.json"
 python3 -m json.tool "$BIN/kernels.json"
