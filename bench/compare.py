@@ -511,7 +511,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--log", default=os.environ.get("OUT", ".") +
                         "/compare.log")
-    parser.add_argument("--only", default="vector_add,softmax,layer_norm")
+    parser.add_argument("--only", default="softmax,layer_norm,vector_add",
+                        help="families, in the order they run")
     args = parser.parse_args()
     with open(os.path.join(BIN, "kernels.json")) as f:
         kernels = json.load(f)
@@ -521,20 +522,22 @@ def main():
         print(f"  {k['name']} {k['file']}: {k['origin']}")
     rows = []
     with open(args.log, "w") as log_file:
-        for name, fn, kind in [("vector_add", vector_add, None),
-                               ("softmax", softmax, "softmax"),
-                               ("layer_norm", layer_norm, "layer_norm")]:
-            if name not in args.only.split(","):
-                continue
+        families = {"vector_add": (vector_add, None),
+                    "softmax": (softmax, "softmax"),
+                    "layer_norm": (layer_norm, "layer_norm")}
+        for name in args.only.split(","):
+            fn, kind = families[name]
             mine = [k for k in kernels if k.get("kind") == kind]
             try:
-                rows += fn(mine, log_file)
+                got = fn(mine, log_file)
             except Exception as e:  # one family failing keeps the others
                 import traceback
                 traceback.print_exc()
-                rows.append([name, "-", "-", f"FAILED: {e}", "", "", "", "",
-                             ""])
-            print(f"{name} done", flush=True)
+                got = [[name, "-", "-", f"FAILED: {e}", "", "", "", "", ""]]
+            rows += got
+            print(f"{name} done:", flush=True)
+            for r in got:
+                print("  " + " | ".join(map(str, r)), flush=True)
     header = ["kernel", "shape", "rel. error vs torch", "ours GB/s (do_bench)",
               "ours GB/s (tle-run)", "Triton GB/s", "PyTorch GB/s",
               "ours/Triton", "notes"]
