@@ -209,7 +209,7 @@ def load_example(name):
 
 
 def relative_error(out, ref):
-    out, ref = out.double(), ref.double()
+    out, ref = out.double().to(ref.device), ref.double()
     if not torch.isfinite(out).all():
         return float("inf")
     return ((out - ref).norm() / ref.norm()).item()
