@@ -9,8 +9,8 @@ tle.func @dot(%a: !tle.ptr<f32>) {
 
 // -----
 
-tle.func @num_programs() {
-  // expected-error @+1 {{'tle.get_num_programs' is not supported by distribution yet}}
-  %n = tle.get_num_programs 0 : i32
+tle.func @histogram(%x: tensor<128xi32>, %out: !tle.ptr<i32>) {
+  // expected-error @+1 {{'tle.histogram' is not supported by distribution yet}}
+  %h = tle.histogram %x : tensor<128xi32> -> tensor<16xi32>
   tle.return
 }
