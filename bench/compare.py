@@ -378,7 +378,8 @@ def softmax(kernels, log_file):
                 lambda: torch.softmax(x, dim=1), return_mode="median")
 
             for k in kernels:
-                if k.get("kind") != "softmax" or k["block_size"] != bs:
+                if (k.get("kind") != "softmax" or k["block_size"] != bs or
+                        k.get("aligned", False) != (n % 16 == 0)):
                     continue
                 path = os.path.join(BIN, "kernels", k["file"])
                 # Our grid: the same rule with our binary's registers and
@@ -466,7 +467,8 @@ def layer_norm(kernels, log_file):
                 return_mode="median")
 
             for k in kernels:
-                if k.get("kind") != "layer_norm" or k["block_size"] != bs:
+                if (k.get("kind") != "layer_norm" or k["block_size"] != bs or
+                        k.get("aligned", False) != (n % 16 == 0)):
                     continue
                 path = os.path.join(BIN, "kernels", k["file"])
                 data, tle_ms, log = run_tle(k, m, [

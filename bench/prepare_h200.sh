@@ -69,17 +69,21 @@ rm -rf "$K/tlec"
 #    Triton's tutorial picks). num_warps as Triton's tutorials pick them:
 #    softmax 8; layer norm min(max(BLOCK_SIZE/256, 1), 8). compare.py gives
 #    Triton the same BLOCK_SIZE and num_warps.
-addk() { # name file entry num_warps kind block_size origin
-  entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"kind\": \"$5\", \"block_size\": $6, \"origin\": \"$7\"}")
+addk() { # name file entry num_warps kind block_size aligned origin
+  entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"kind\": \"$5\", \"block_size\": $6, \"aligned\": $7, \"origin\": \"$8\"}")
 }
-tlec_one() { # example entry kind block_size num_warps signature
-  local d="$K/tlec-$3-$4"
+# Like Triton's JIT, which specializes integer arguments divisible by 16, each
+# kernel comes in two variants: strides and row length divisible by 16
+# (`i32:16`, aligned=true) for the anchor shapes, and without that promise
+# for the odd sizes. compare.py picks the variant Triton would pick.
+tlec_one() { # example entry kind block_size num_warps aligned signature
+  local d="$K/tlec-$3-$4-$6"
   if "$BUILD/bin/tlec" "$ROOT/examples/$1.py" --target h200 --out-dir "$d" \
-       --num-warps "$5" -D BLOCK_SIZE="$4" --signature "$6" 2>"$d.log"; then
+       --num-warps "$5" -D BLOCK_SIZE="$4" --signature "$7" 2>"$d.log"; then
     local f=("$d"/"$2".*.cubin)
-    mv "${f[0]}" "$K/$2.bs$4.h200.cubin"
-    addk tlec-cubin "$2.bs$4.h200.cubin" "$2" "$5" "$3" "$4" \
-      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5)"
+    mv "${f[0]}" "$K/$2.bs$4.$6.h200.cubin"
+    addk tlec-cubin "$2.bs$4.$6.h200.cubin" "$2" "$5" "$3" "$4" "$6" \
+      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5, signature $7)"
   else
     echo "tlec cannot compile examples/$1.py with BLOCK_SIZE=$4:" >&2
     cat "$d.log" >&2
@@ -88,12 +92,16 @@ tlec_one() { # example entry kind block_size num_warps signature
 }
 if [ -x "$BUILD/bin/tlec" ]; then
   for bs in 1024 2048 4096 16384; do
-    tlec_one fused_softmax softmax_kernel softmax "$bs" 8 \
+    tlec_one fused_softmax softmax_kernel softmax "$bs" 8 true \
+      '*fp32:16, *fp32:16, i32:16, i32:16, i32, i32:16'
+    tlec_one fused_softmax softmax_kernel softmax "$bs" 8 false \
       '*fp32:16, *fp32:16, i32, i32, i32, i32'
   done
   for bs in 1024 2048 4096 8192; do
     nw=$((bs / 256)); [ "$nw" -gt 8 ] && nw=8; [ "$nw" -lt 1 ] && nw=1
-    tlec_one layer_norm layer_norm_fwd layer_norm "$bs" "$nw" \
+    tlec_one layer_norm layer_norm_fwd layer_norm "$bs" "$nw" true \
+      '*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32'
+    tlec_one layer_norm layer_norm_fwd layer_norm "$bs" "$nw" false \
       '*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32, i32, fp32'
   done
 fi
