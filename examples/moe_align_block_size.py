@@ -1,8 +1,5 @@
-# Compile:
-#   tlec examples/moe_align_block_size.py --emit=tile-ir \
-#     --kernel moe_align_block_size_kernel \
-#     -D NUM_EXPERTS=64 -D BLOCK_SIZE=16 -D BLOCK_TOKENS=1024 \
-#     --signature '*i32:16, *i32:16, *i32:16, *i32:16, i32'
+# Compile with: tlec examples/moe_align_block_size.py --emit=tile-ir followed by these arguments:
+# tlec-args: --kernel moe_align_block_size_kernel -D NUM_EXPERTS=64 -D BLOCK_SIZE=16 -D BLOCK_TOKENS=1024 --signature '*i32:16, *i32:16, *i32:16, *i32:16, i32'
 #
 # MoE align-block-size, first phase: count the tokens routed to each expert
 # in a block-level counter buffer (shared memory on a GPU, LDS on AMD, a

@@ -1,6 +1,5 @@
-# Compile:
-#   tlec examples/raw_add.py --emit=tile-ir --kernel raw_add_kernel \
-#     -D BLOCK=256 --signature '*i32:16, *i32:16, *i32:16, i32'
+# Compile with: tlec examples/raw_add.py --emit=tile-ir followed by these arguments:
+# tlec-args: --kernel raw_add_kernel -D BLOCK=256 --signature '*i32:16, *i32:16, *i32:16, i32'
 #
 # TLE-Raw: one operation written natively twice, as a PTX instruction for
 # NVIDIA GPUs and as an OpenCL C function for SPIR-V devices. tle_raw.call

@@ -1,7 +1,5 @@
-# Compile:
-#   tlec examples/subtile_norm.py --emit=tile-ir --kernel subtile_norm_kernel \
-#     -D BLOCK_M=64 -D N=128 -D SUB_M=16 \
-#     --signature '*fp32:16, *fp32:16, i32, fp32'
+# Compile with: tlec examples/subtile_norm.py --emit=tile-ir followed by these arguments:
+# tlec-args: --kernel subtile_norm_kernel -D BLOCK_M=64 -D N=128 -D SUB_M=16 --signature '*fp32:16, *fp32:16, i32, fp32'
 #
 # Row-wise RMS normalization of a BLOCK_M x N tile, processed SUB_M rows at
 # a time with TLE-Lite sub-tile views: tle.extract_tile takes the i-th
