@@ -441,6 +441,28 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
         require(operand, res.getType());
       return;
     }
+    if (auto dot = dyn_cast<DotOp>(op)) {
+      // The FMA fallback of distribution: each thread holds whole rows of A
+      // and whole columns of B for the elements of C it owns; lanes sharing
+      // rows (columns) hold replicated copies.
+      auto d = dyn_cast<BlockedLayoutAttr>(dot.getD().getType().getEncoding());
+      if (!d || d.getSizePerThread().size() != 2)
+        return;
+      int64_t k = dot.getA().getType().getShape().back();
+      auto operandLayout = [&](unsigned kDim) {
+        SmallVector<unsigned> spt(d.getSizePerThread());
+        spt[kDim] = k;
+        return BlockedLayoutAttr::get(&getContext(), spt,
+                                      d.getThreadsPerWarp(),
+                                      d.getWarpsPerCTA(), d.getOrder());
+      };
+      require(dot.getAMutable(),
+              withLayout(dot.getA().getType(), operandLayout(1)));
+      require(dot.getBMutable(),
+              withLayout(dot.getB().getType(), operandLayout(0)));
+      require(dot.getCMutable(), dot.getD().getType());
+      return;
+    }
     if (!isElementwiseLike(op))
       return;
     Type anchor;
