@@ -128,46 +128,48 @@ Result builtinZerosLike(Emitter &E, CallArgs &Args, const Node *Site) {
                   DType{getScalarType(In->getType()), In->isUnsigned()});
 }
 
-/// The eviction/cache hints of loads and stores.
-FailureOr<mlir::tle::CacheModifier> getCache(Ctx &C, const CallArg *A) {
+/// An optional keyword argument spelled as one of `Table`'s strings
+/// (cache_modifier=".cg", sem="acquire", ...); `Default` when absent.
+template <typename EnumT>
+FailureOr<EnumT>
+getKeyword(Ctx &C, const CallArg *A, llvm::StringRef Arg, EnumT Default,
+           std::initializer_list<std::pair<llvm::StringRef, EnumT>> Table,
+           llvm::StringRef Noun, llvm::StringRef Expected) {
   if (!A || A->Value.is(TValue::Kind::None))
-    return mlir::tle::CacheModifier::None;
-  auto S = C.E.requireStr(A, "cache_modifier", C.Site);
+    return Default;
+  auto S = C.E.requireStr(A, Arg, C.Site);
   if (failed(S))
     return failure();
-  auto M = llvm::StringSwitch<std::optional<mlir::tle::CacheModifier>>(*S)
-               .Case("", mlir::tle::CacheModifier::None)
-               .Case(".ca", mlir::tle::CacheModifier::CA)
-               .Case(".cg", mlir::tle::CacheModifier::CG)
-               .Case(".cs", mlir::tle::CacheModifier::CS)
-               .Case(".wb", mlir::tle::CacheModifier::WB)
-               .Case(".wt", mlir::tle::CacheModifier::WT)
-               .Case(".cv", mlir::tle::CacheModifier::CV)
-               .Default(std::nullopt);
-  if (!M)
-    return (C.E.error(A->Source ? A->Source : C.Site,
-                             "unknown cache modifier '" + *S +
-                                 "' (expected .ca, .cg, .cs, .wb, .wt or "
-                                 ".cv)"));
-  return *M;
+  for (const auto &[Spelling, Value] : Table)
+    if (Spelling == *S)
+      return Value;
+  return C.E.error(A->Source ? A->Source : C.Site,
+                   "unknown " + Noun + " '" + *S + "' (expected " + Expected +
+                       ")");
+}
+
+/// The eviction/cache hints of loads and stores.
+FailureOr<mlir::tle::CacheModifier> getCache(Ctx &C, const CallArg *A) {
+  using M = mlir::tle::CacheModifier;
+  return getKeyword(C, A, "cache_modifier", M::None,
+                    {{"", M::None},
+                     {".ca", M::CA},
+                     {".cg", M::CG},
+                     {".cs", M::CS},
+                     {".wb", M::WB},
+                     {".wt", M::WT},
+                     {".cv", M::CV}},
+                    "cache modifier", ".ca, .cg, .cs, .wb, .wt or .cv");
 }
 
 FailureOr<mlir::tle::EvictionPolicy> getEviction(Ctx &C, const CallArg *A) {
-  if (!A || A->Value.is(TValue::Kind::None))
-    return mlir::tle::EvictionPolicy::Normal;
-  auto S = C.E.requireStr(A, "eviction_policy", C.Site);
-  if (failed(S))
-    return failure();
-  auto P = llvm::StringSwitch<std::optional<mlir::tle::EvictionPolicy>>(*S)
-               .Cases({"", "evict_normal"}, mlir::tle::EvictionPolicy::Normal)
-               .Case("evict_first", mlir::tle::EvictionPolicy::EvictFirst)
-               .Case("evict_last", mlir::tle::EvictionPolicy::EvictLast)
-               .Default(std::nullopt);
-  if (!P)
-    return (C.E.error(A->Source ? A->Source : C.Site,
-                             "unknown eviction policy '" + *S +
-                                 "' (expected evict_first or evict_last)"));
-  return *P;
+  using P = mlir::tle::EvictionPolicy;
+  return getKeyword(C, A, "eviction_policy", P::Normal,
+                    {{"", P::Normal},
+                     {"evict_normal", P::Normal},
+                     {"evict_first", P::EvictFirst},
+                     {"evict_last", P::EvictLast}},
+                    "eviction policy", "evict_first or evict_last");
 }
 
 /// A pointer or pointer tile argument.
@@ -283,42 +285,26 @@ Result builtinStore(Emitter &E, CallArgs &Args, const Node *Site) {
 }
 
 FailureOr<mlir::tle::MemSemantic> getSem(Ctx &C, const CallArg *A) {
-  if (!A || A->Value.is(TValue::Kind::None))
-    return mlir::tle::MemSemantic::AcqRel;
-  auto S = C.E.requireStr(A, "sem", C.Site);
-  if (failed(S))
-    return failure();
-  auto R = llvm::StringSwitch<std::optional<mlir::tle::MemSemantic>>(*S)
-               .Case("relaxed", mlir::tle::MemSemantic::Relaxed)
-               .Case("acquire", mlir::tle::MemSemantic::Acquire)
-               .Case("release", mlir::tle::MemSemantic::Release)
-               .Case("acq_rel", mlir::tle::MemSemantic::AcqRel)
-               .Default(std::nullopt);
-  if (!R)
-    return (C.E.error(A->Source ? A->Source : C.Site,
-                             "unknown memory semantic '" + *S +
-                                 "' (expected relaxed, acquire, release or "
-                                 "acq_rel)"));
-  return *R;
+  using S = mlir::tle::MemSemantic;
+  return getKeyword(C, A, "sem", S::AcqRel,
+                    {{"relaxed", S::Relaxed},
+                     {"acquire", S::Acquire},
+                     {"release", S::Release},
+                     {"acq_rel", S::AcqRel}},
+                    "memory semantic", "relaxed, acquire, release or acq_rel");
 }
 
 FailureOr<mlir::tle::MemScope> getScope(Ctx &C, const CallArg *A) {
-  if (!A || A->Value.is(TValue::Kind::None))
-    return mlir::tle::MemScope::Device;
-  auto S = C.E.requireStr(A, "scope", C.Site);
-  if (failed(S))
-    return failure();
-  auto R = llvm::StringSwitch<std::optional<mlir::tle::MemScope>>(*S)
-               .Cases({"cta", "block"}, mlir::tle::MemScope::Block)
-               .Case("cluster", mlir::tle::MemScope::Cluster)
-               .Cases({"gpu", "device"}, mlir::tle::MemScope::Device)
-               .Cases({"sys", "system"}, mlir::tle::MemScope::System)
-               .Default(std::nullopt);
-  if (!R)
-    return (C.E.error(A->Source ? A->Source : C.Site,
-                             "unknown scope '" + *S +
-                                 "' (expected cta, cluster, gpu or sys)"));
-  return *R;
+  using S = mlir::tle::MemScope;
+  return getKeyword(C, A, "scope", S::Device,
+                    {{"cta", S::Block},
+                     {"block", S::Block},
+                     {"cluster", S::Cluster},
+                     {"gpu", S::Device},
+                     {"device", S::Device},
+                     {"sys", S::System},
+                     {"system", S::System}},
+                    "scope", "cta, cluster, gpu or sys");
 }
 
 Result atomicRMW(Emitter &E, CallArgs &Args, const Node *Site,
