@@ -371,33 +371,28 @@ struct ReturnOpConversion : DistPattern<ReturnOp> {
   }
 };
 
-struct GetProgramIdConversion : DistPattern<GetProgramIdOp> {
-  using DistPattern::DistPattern;
+/// tl.program_id and tl.num_programs: one TargetInfo query per axis.
+template <typename OpT, FailureOr<Value> (::tle::backend::TargetInfo::*Query)(
+                            OpBuilder &, Location, unsigned) const>
+struct GridQueryConversion : DistPattern<OpT> {
+  using DistPattern<OpT>::DistPattern;
   LogicalResult
-  matchAndRewrite(GetProgramIdOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename DistPattern<OpT>::OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Value> id =
-        st.target.getProgramId(rewriter, op.getLoc(), op.getAxis());
-    if (failed(id))
+    FailureOr<Value> value =
+        (this->st.target.*Query)(rewriter, op.getLoc(), op.getAxis());
+    if (failed(value))
       return failure();
-    rewriter.replaceOp(op, *id);
+    rewriter.replaceOp(op, *value);
     return success();
   }
 };
-
-struct GetNumProgramsConversion : DistPattern<GetNumProgramsOp> {
-  using DistPattern::DistPattern;
-  LogicalResult
-  matchAndRewrite(GetNumProgramsOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Value> count =
-        st.target.getNumPrograms(rewriter, op.getLoc(), op.getAxis());
-    if (failed(count))
-      return failure();
-    rewriter.replaceOp(op, *count);
-    return success();
-  }
-};
+using GetProgramIdConversion =
+    GridQueryConversion<GetProgramIdOp,
+                        &::tle::backend::TargetInfo::getProgramId>;
+using GetNumProgramsConversion =
+    GridQueryConversion<GetNumProgramsOp,
+                        &::tle::backend::TargetInfo::getNumPrograms>;
 
 struct DebugBarrierConversion : DistPattern<DebugBarrierOp> {
   using DistPattern::DistPattern;
