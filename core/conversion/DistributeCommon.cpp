@@ -1,0 +1,264 @@
+//===- DistributeCommon.cpp - Helpers shared by the patterns --------------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/DistributeCommon.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+using ::tle::backend::ShuffleKind;
+using ::tle::backend::TargetInfo;
+
+namespace tle::conversion::distribute {
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
+
+unsigned typeBytes(Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+FailureOr<std::pair<Value, Value>> getLaneAndWarp(OpBuilder &b, Location loc,
+                                                  const TargetInfo &target,
+                                                  unsigned warpSize) {
+  FailureOr<Value> tid = target.getThreadId(b, loc, 0);
+  if (failed(tid))
+    return failure();
+  Value ws = i32Const(b, loc, warpSize);
+  Value lane = arith::RemUIOp::create(b, loc, *tid, ws);
+  Value warp = arith::DivUIOp::create(b, loc, *tid, ws);
+  return std::make_pair(lane, warp);
+}
+
+/// Per-dimension coordinates of `linear` (an i32 value) in a box of `sizes`,
+/// order[0] fastest.
+SmallVector<Value> delinearizeValue(OpBuilder &b, Location loc, Value linear,
+                                    ArrayRef<unsigned> sizes,
+                                    ArrayRef<unsigned> order) {
+  SmallVector<Value> coords(sizes.size());
+  for (unsigned dim : order) {
+    Value size = i32Const(b, loc, sizes[dim]);
+    coords[dim] = arith::RemUIOp::create(b, loc, linear, size);
+    linear = arith::DivUIOp::create(b, loc, linear, size);
+  }
+  return coords;
+}
+
+/// The tensor index of every register of this thread: result[reg][dim] (i32).
+FailureOr<SmallVector<SmallVector<Value>>>
+emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
+            Attribute layoutAttr, ArrayRef<int64_t> shape) {
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layoutAttr)) {
+    auto ids = getLaneAndWarp(b, loc, target, blocked.getWarpSize());
+    if (failed(ids))
+      return failure();
+    SmallVector<Value> laneC = delinearizeValue(
+        b, loc, ids->first, blocked.getThreadsPerWarp(), blocked.getOrder());
+    SmallVector<Value> warpC = delinearizeValue(
+        b, loc, ids->second, blocked.getWarpsPerCTA(), blocked.getOrder());
+    SmallVector<int64_t> tile = blocked.getShapePerTile();
+    SmallVector<Value> base;
+    for (unsigned d = 0; d < shape.size(); ++d) {
+      Value w = arith::MulIOp::create(
+          b, loc, warpC[d], i32Const(b, loc, blocked.getThreadsPerWarp()[d]));
+      Value t = arith::AddIOp::create(b, loc, w, laneC[d]);
+      base.push_back(arith::MulIOp::create(
+          b, loc, t, i32Const(b, loc, blocked.getSizePerThread()[d])));
+    }
+    SmallVector<SmallVector<Value>> result;
+    unsigned n = blocked.getTotalElemsPerThread(shape);
+    for (unsigned reg = 0; reg < n; ++reg) {
+      SmallVector<int64_t> offset = blocked.getTensorIndex(shape, 0, 0, reg);
+      SmallVector<Value> index;
+      for (unsigned d = 0; d < shape.size(); ++d) {
+        Value v =
+            arith::AddIOp::create(b, loc, base[d], i32Const(b, loc, offset[d]));
+        if (tile[d] > shape[d] || shape[d] % tile[d] != 0)
+          v = arith::RemUIOp::create(b, loc, v, i32Const(b, loc, shape[d]));
+        index.push_back(v);
+      }
+      result.push_back(index);
+    }
+    return result;
+  }
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layoutAttr)) {
+    SmallVector<int64_t> parentShape = slice.getParentShape(shape);
+    auto parent = slice.getParent();
+    auto parentIndices = emitIndices(b, loc, target, parent, parentShape);
+    if (failed(parentIndices))
+      return failure();
+    SmallVector<unsigned> ept = slice.getElemsPerThread(shape);
+    SmallVector<unsigned> order = slice.getRegisterOrder();
+    SmallVector<unsigned> parentEpt = parent.getElemsPerThread(parentShape);
+    SmallVector<unsigned> parentOrder = parent.getRegisterOrder();
+    SmallVector<SmallVector<Value>> result;
+    for (unsigned reg = 0, n = slice.getTotalElemsPerThread(shape); reg < n;
+         ++reg) {
+      SmallVector<unsigned> coords = delinearize(reg, ept, order);
+      coords.insert(coords.begin() + slice.getDim(), 0);
+      SmallVector<Value> index =
+          (*parentIndices)[linearize(coords, parentEpt, parentOrder)];
+      index.erase(index.begin() + slice.getDim());
+      result.push_back(index);
+    }
+    return result;
+  }
+  return failure();
+}
+
+/// Row-major linear index of `index` in `shape` (i32).
+Value linearizeIndex(OpBuilder &b, Location loc, ArrayRef<Value> index,
+                     ArrayRef<int64_t> shape) {
+  Value linear = i32Const(b, loc, 0);
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    linear = arith::MulIOp::create(b, loc, linear, i32Const(b, loc, shape[d]));
+    linear = arith::AddIOp::create(b, loc, linear, index[d]);
+  }
+  return linear;
+}
+
+/// Storage type of an element in scratch memory (i1 is kept as i8).
+Type scratchType(Type t) {
+  if (t.isInteger(1))
+    return IntegerType::get(t.getContext(), 8);
+  return t;
+}
+
+/// A block-level scratch buffer of `count` elements of `elemType`.
+FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
+                              Type elemType, uint64_t count) {
+  std::optional<unsigned> as = st.target.getAddressSpace("shared");
+  if (!as)
+    as = st.target.getAddressSpace("block");
+  if (!as) {
+    emitError(loc) << "the target has no 'shared' memory level for the "
+                      "block-level scratch this op needs";
+    return failure();
+  }
+  auto arrayType = LLVM::LLVMArrayType::get(elemType, count);
+  std::string name = "__tle_scratch_" + std::to_string(st.numScratch++);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(st.module.getBody());
+    auto global = LLVM::GlobalOp::create(
+        b, loc, arrayType, /*isConstant=*/false, LLVM::Linkage::Internal, name,
+        /*value=*/Attribute(), /*alignment=*/16, *as);
+    (void)global;
+  }
+  st.scratchBytes += llvm::alignTo(count * typeBytes(elemType), 16);
+  return LLVM::AddressOfOp::create(
+             b, loc, LLVM::LLVMPointerType::get(b.getContext(), *as), name)
+      .getResult();
+}
+
+Value scratchPtr(OpBuilder &b, Location loc, Value base, Type elemType,
+                 Value index) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
+                             ArrayRef<LLVM::GEPArg>{index});
+}
+
+void storeScratch(OpBuilder &b, Location loc, Value base, Value index,
+                  Value value) {
+  Type st = scratchType(value.getType());
+  if (st != value.getType())
+    value = arith::ExtUIOp::create(b, loc, st, value);
+  LLVM::StoreOp::create(b, loc, value, scratchPtr(b, loc, base, st, index));
+}
+
+Value loadScratch(OpBuilder &b, Location loc, Value base, Value index,
+                  Type type) {
+  Type st = scratchType(type);
+  Value v =
+      LLVM::LoadOp::create(b, loc, st, scratchPtr(b, loc, base, st, index));
+  if (st != type)
+    v = arith::TruncIOp::create(b, loc, type, v);
+  return v;
+}
+
+/// Xor-shuffles `v` across lanes through the target, as 32-bit pieces.
+FailureOr<Value> shuffleXor(OpBuilder &b, Location loc,
+                            const TargetInfo &target, Value v,
+                            unsigned offset) {
+  Type type = v.getType();
+  Type i32 = b.getI32Type();
+  Value off = i32Const(b, loc, offset);
+  unsigned bits =
+      isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
+  if (type.isF32() || type.isInteger(32))
+    return target.shuffle(b, loc, v, off, ShuffleKind::Xor);
+  Type intType = b.getIntegerType(bits);
+  Value asInt = v;
+  if (isa<LLVM::LLVMPointerType>(type))
+    asInt = LLVM::PtrToIntOp::create(b, loc, intType, v);
+  else if (!isa<IntegerType>(type))
+    asInt = arith::BitcastOp::create(b, loc, intType, v);
+  Value result;
+  if (bits < 32) {
+    Value wide = arith::ExtUIOp::create(b, loc, i32, asInt);
+    FailureOr<Value> s = target.shuffle(b, loc, wide, off, ShuffleKind::Xor);
+    if (failed(s))
+      return failure();
+    result = arith::TruncIOp::create(b, loc, intType, *s);
+  } else if (bits == 64) {
+    Value lo = arith::TruncIOp::create(b, loc, i32, asInt);
+    Value hi = arith::TruncIOp::create(
+        b, loc, i32,
+        arith::ShRUIOp::create(
+            b, loc, asInt,
+            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+    FailureOr<Value> slo = target.shuffle(b, loc, lo, off, ShuffleKind::Xor);
+    FailureOr<Value> shi = target.shuffle(b, loc, hi, off, ShuffleKind::Xor);
+    if (failed(slo) || failed(shi))
+      return failure();
+    Value wlo = arith::ExtUIOp::create(b, loc, intType, *slo);
+    Value whi = arith::ShLIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, intType, *shi),
+        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
+    result = arith::OrIOp::create(b, loc, wlo, whi);
+  } else {
+    emitError(loc) << "shuffling " << type
+                   << " is not supported by distribution yet";
+    return failure();
+  }
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, result).getResult();
+  if (!isa<IntegerType>(type))
+    return arith::BitcastOp::create(b, loc, type, result).getResult();
+  return result;
+}
+
+DistributeTypeConverter::DistributeTypeConverter(MLIRContext *ctx,
+                                                 const TargetInfo &target) {
+  addConversion([](Type t) { return t; });
+  addConversion([ctx, &target](PointerType p) -> std::optional<Type> {
+    StringRef level =
+        p.getMemoryLevel() ? p.getMemoryLevel().getValue() : "global";
+    std::optional<unsigned> as = target.getAddressSpace(level);
+    if (!as)
+      return std::nullopt;
+    return LLVM::LLVMPointerType::get(ctx, *as);
+  });
+  addConversion(
+      [this](RankedTensorType t,
+             SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
+        auto layout = getDistributedLayout(t);
+        if (!layout)
+          return failure();
+        Type elem = convertType(t.getElementType());
+        if (!elem)
+          return failure();
+        results.append(layout.getTotalElemsPerThread(t.getShape()), elem);
+        return success();
+      });
+}
+
+} // namespace tle::conversion::distribute

@@ -1,0 +1,151 @@
+//===- DistributeCommon.h - Shared pieces of tle-distribute -----*- C++ -*-===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What the distribution patterns share: the pass state, the 1:N type
+// converter, the pattern base class, index and scratch-memory helpers, and
+// one populate function per pattern file. Private to core/conversion: it pulls
+// in the dialect-conversion headers, which nothing outside should need.
+//
+// Pattern files, by concept:
+//   DistributeFunc.cpp        functions, returns, grid queries, barriers
+//   DistributeElementwise.cpp arith/math per register, constants, casts
+//   DistributeLayout.cpp      make_range, splat, broadcast, expand_dims,
+//                             convert_layout
+//   DistributeMemory.cpp      addptr, vectorized loads and stores
+//   DistributeReduce.cpp      reductions
+//   DistributeDot.cpp         tl.dot through the FMA fallback
+//   Distribute.cpp            the pass
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_CORE_CONVERSION_DISTRIBUTECOMMON_H
+#define TLE_CORE_CONVERSION_DISTRIBUTECOMMON_H
+
+#include "dialects/TLE/TLEDialect.h"
+#include "tle/Backend/TargetInfo.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <cstdint>
+#include <utility>
+
+namespace mlir::tle {
+class AxisInfoResult;
+} // namespace mlir::tle
+
+namespace tle::conversion::distribute {
+
+/// State shared by all patterns of one run of the pass.
+struct DistributeState {
+  const backend::TargetInfo &target;
+  const mlir::tle::AxisInfoResult &axis;
+  unsigned vectorBytes;
+  mlir::ModuleOp module;
+  /// Block-level scratch buffers allocated so far, and their bytes (each
+  /// rounded up to 16).
+  unsigned numScratch = 0;
+  uint64_t scratchBytes = 0;
+};
+
+/// Maps `tensor<S x T, #layout>` to the N scalars of T that one thread holds
+/// (register order of the layout) and `!tle.ptr` to `!llvm.ptr` in the
+/// address space of its memory level.
+class DistributeTypeConverter : public mlir::TypeConverter {
+public:
+  DistributeTypeConverter(mlir::MLIRContext *ctx,
+                          const backend::TargetInfo &target);
+};
+
+/// Base of the patterns that need the pass state.
+template <typename Op>
+struct DistPattern : public mlir::OpConversionPattern<Op> {
+  DistPattern(const mlir::TypeConverter &tc, mlir::MLIRContext *ctx,
+              DistributeState &st)
+      : mlir::OpConversionPattern<Op>(tc, ctx), st(st) {}
+  DistributeState &st;
+};
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
+/// Bytes of one element of `t` in memory (pointers are 8).
+unsigned typeBytes(mlir::Type t);
+
+/// (lane, warp) of this thread as i32 values.
+mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
+getLaneAndWarp(mlir::OpBuilder &b, mlir::Location loc,
+               const backend::TargetInfo &target, unsigned warpSize);
+
+/// Per-dimension coordinates of `linear` (an i32 value) in a box of `sizes`,
+/// order[0] fastest.
+llvm::SmallVector<mlir::Value> delinearizeValue(mlir::OpBuilder &b,
+                                                mlir::Location loc,
+                                                mlir::Value linear,
+                                                llvm::ArrayRef<unsigned> sizes,
+                                                llvm::ArrayRef<unsigned> order);
+
+/// The tensor index of every register of this thread: result[reg][dim] (i32).
+mlir::FailureOr<llvm::SmallVector<llvm::SmallVector<mlir::Value>>>
+emitIndices(mlir::OpBuilder &b, mlir::Location loc,
+            const backend::TargetInfo &target, mlir::Attribute layoutAttr,
+            llvm::ArrayRef<int64_t> shape);
+
+/// Row-major linear index of `index` in `shape` (i32).
+mlir::Value linearizeIndex(mlir::OpBuilder &b, mlir::Location loc,
+                           llvm::ArrayRef<mlir::Value> index,
+                           llvm::ArrayRef<int64_t> shape);
+
+/// Storage type of an element in scratch memory (i1 is kept as i8).
+mlir::Type scratchType(mlir::Type t);
+
+/// A block-level scratch buffer of `count` elements of `elemType`.
+mlir::FailureOr<mlir::Value> allocScratch(mlir::OpBuilder &b,
+                                          mlir::Location loc,
+                                          DistributeState &st,
+                                          mlir::Type elemType, uint64_t count);
+
+mlir::Value scratchPtr(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
+                       mlir::Type elemType, mlir::Value index);
+void storeScratch(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
+                  mlir::Value index, mlir::Value value);
+mlir::Value loadScratch(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value base, mlir::Value index, mlir::Type type);
+
+/// Xor-shuffles `v` across lanes through the target, as 32-bit pieces.
+mlir::FailureOr<mlir::Value> shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
+                                        const backend::TargetInfo &target,
+                                        mlir::Value v, unsigned offset);
+
+//===----------------------------------------------------------------------===//
+// Pattern sets
+//===----------------------------------------------------------------------===//
+
+void populateFunctionPatterns(const mlir::TypeConverter &tc,
+                              mlir::RewritePatternSet &patterns,
+                              DistributeState &st);
+void populateElementwisePatterns(const mlir::TypeConverter &tc,
+                                 mlir::RewritePatternSet &patterns,
+                                 DistributeState &st);
+void populateLayoutPatterns(const mlir::TypeConverter &tc,
+                            mlir::RewritePatternSet &patterns,
+                            DistributeState &st);
+void populateMemoryPatterns(const mlir::TypeConverter &tc,
+                            mlir::RewritePatternSet &patterns,
+                            DistributeState &st);
+void populateReducePatterns(const mlir::TypeConverter &tc,
+                            mlir::RewritePatternSet &patterns,
+                            DistributeState &st);
+void populateDotPatterns(const mlir::TypeConverter &tc,
+                         mlir::RewritePatternSet &patterns,
+                         DistributeState &st);
+
+} // namespace tle::conversion::distribute
+
+#endif // TLE_CORE_CONVERSION_DISTRIBUTECOMMON_H

@@ -1,0 +1,105 @@
+//===- DistributeElementwise.cpp - arith/math, constants, casts -----------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/DistributeCommon.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+using namespace ::tle::conversion::distribute;
+
+namespace {
+
+struct ConstantConversion : DistPattern<arith::ConstantOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return failure();
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense || !dense.isSplat())
+      return op.emitError("non-splat tensor constants are not supported by "
+                          "distribution yet");
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    TypedAttr value = cast<TypedAttr>(dense.getSplatValue<Attribute>());
+    Value scalar =
+        arith::ConstantOp::create(rewriter, op.getLoc(), elem, value);
+    unsigned n =
+        getDistributedLayout(type).getTotalElemsPerThread(type.getShape());
+    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(n, scalar)});
+    return success();
+  }
+};
+
+/// arith and math ops on tensors: one scalar op per register.
+struct ElementwiseConversion : public ConversionPattern {
+  ElementwiseConversion(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::ConstantOp>(op) || op->getNumRegions() != 0)
+      return failure();
+    auto hasTensor = [](TypeRange types) {
+      return llvm::any_of(types, llvm::IsaPred<RankedTensorType>);
+    };
+    if (!hasTensor(op->getOperandTypes()) && !hasTensor(op->getResultTypes()))
+      return failure();
+    unsigned n = 0;
+    for (ValueRange range : operands)
+      n = std::max<unsigned>(n, range.size());
+    SmallVector<Type> resultTypes;
+    for (Type t : op->getResultTypes())
+      resultTypes.push_back(
+          getTypeConverter()->convertType(getElementTypeOrSelf(t)));
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (unsigned i = 0; i < n; ++i) {
+      SmallVector<Value> scalarOperands;
+      for (ValueRange range : operands)
+        scalarOperands.push_back(range.size() == 1 ? range[0] : range[i]);
+      OperationState state(op->getLoc(), op->getName(), scalarOperands,
+                           resultTypes, op->getAttrs());
+      Operation *scalar = rewriter.create(state);
+      for (unsigned r = 0; r < op->getNumResults(); ++r)
+        results[r].push_back(scalar->getResult(r));
+    }
+    rewriter.replaceOpWithMultiple(op, results);
+    return success();
+  }
+};
+
+template <typename Op, typename LLVMOp>
+struct CastConversion : DistPattern<Op> {
+  using DistPattern<Op>::DistPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename DistPattern<Op>::OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elem = this->getTypeConverter()->convertType(
+        getElementTypeOrSelf(op.getResult().getType()));
+    SmallVector<Value> values;
+    for (Value v : adaptor.getSrc())
+      values.push_back(LLVMOp::create(rewriter, op.getLoc(), elem, v));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+} // namespace
+
+void ::tle::conversion::distribute::populateElementwisePatterns(
+    const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
+  patterns.add<ConstantConversion, CastConversion<PtrToIntOp, LLVM::PtrToIntOp>,
+               CastConversion<IntToPtrOp, LLVM::IntToPtrOp>,
+               CastConversion<BitcastOp, LLVM::BitcastOp>>(
+      tc, patterns.getContext(), st);
+  patterns.add<ElementwiseConversion>(tc, patterns.getContext());
+}

@@ -1,0 +1,113 @@
+//===- DistributeFunc.cpp - Functions, grid queries, barriers -------------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/DistributeCommon.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+using namespace ::tle::conversion::distribute;
+using ::tle::backend::BarrierScope;
+
+namespace {
+
+struct FuncOpConversion : DistPattern<FuncOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(FuncOp func, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (func.getFunctionType().getNumResults() != 0)
+      return func.emitError("tle.func returning values is not supported by "
+                            "distribution yet (inline device functions first)");
+    TypeConverter::SignatureConversion sig(func.getNumArguments());
+    SmallVector<Type> inputs;
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+      Type converted = getTypeConverter()->convertType(type);
+      if (!converted || isa<RankedTensorType>(type))
+        return func.emitError() << "kernel argument of type " << type
+                                << " is not supported by distribution yet";
+      sig.addInputs(i, converted);
+      inputs.push_back(converted);
+    }
+    auto fnType = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(rewriter.getContext()), inputs);
+    auto newFunc = LLVM::LLVMFuncOp::create(rewriter, func.getLoc(),
+                                            func.getName(), fnType);
+    if (!func.isPrivate())
+      newFunc->setAttr("tle.kernel", rewriter.getUnitAttr());
+    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+      auto div = func.getArgAttrOfType<IntegerAttr>(i, "tle.divisibility");
+      if (div && isa<LLVM::LLVMPointerType>(inputs[i]) &&
+          llvm::isPowerOf2_64(div.getInt()))
+        newFunc.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                           rewriter.getI64IntegerAttr(div.getInt()));
+    }
+    rewriter.inlineRegionBefore(func.getBody(), newFunc.getBody(),
+                                newFunc.end());
+    if (failed(rewriter.convertRegionTypes(&newFunc.getBody(),
+                                           *getTypeConverter(), &sig)))
+      return failure();
+    rewriter.eraseOp(func);
+    return success();
+  }
+};
+
+struct ReturnOpConversion : DistPattern<ReturnOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange());
+    return success();
+  }
+};
+
+/// tl.program_id and tl.num_programs: one TargetInfo query per axis.
+template <typename OpT, FailureOr<Value> (::tle::backend::TargetInfo::*Query)(
+                            OpBuilder &, Location, unsigned) const>
+struct GridQueryConversion : DistPattern<OpT> {
+  using DistPattern<OpT>::DistPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename DistPattern<OpT>::OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> value =
+        (this->st.target.*Query)(rewriter, op.getLoc(), op.getAxis());
+    if (failed(value))
+      return failure();
+    rewriter.replaceOp(op, *value);
+    return success();
+  }
+};
+using GetProgramIdConversion =
+    GridQueryConversion<GetProgramIdOp,
+                        &::tle::backend::TargetInfo::getProgramId>;
+using GetNumProgramsConversion =
+    GridQueryConversion<GetNumProgramsOp,
+                        &::tle::backend::TargetInfo::getNumPrograms>;
+
+struct DebugBarrierConversion : DistPattern<DebugBarrierOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(DebugBarrierOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(
+            st.target.emitBarrier(rewriter, op.getLoc(), BarrierScope::Block)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void ::tle::conversion::distribute::populateFunctionPatterns(
+    const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
+  patterns.add<FuncOpConversion, ReturnOpConversion, GetProgramIdConversion,
+               GetNumProgramsConversion, DebugBarrierConversion>(
+      tc, patterns.getContext(), st);
+}

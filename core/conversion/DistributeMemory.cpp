@@ -1,0 +1,256 @@
+//===- DistributeMemory.cpp - addptr, vectorized loads and stores ---------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/DistributeCommon.h"
+
+#include "core/analysis/AxisInfo.h"
+#include "core/conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+using namespace ::tle::conversion::distribute;
+
+namespace {
+
+struct AddPtrConversion : DistPattern<AddPtrOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto ptrType = cast<PointerType>(getElementTypeOrSelf(op.getType()));
+    Type pointee = getTypeConverter()->convertType(ptrType.getPointeeType());
+    Type resultType = getTypeConverter()->convertType(ptrType);
+    SmallVector<Value> values;
+    for (auto [ptr, offset] : llvm::zip(adaptor.getPtr(), adaptor.getOffset()))
+      values.push_back(LLVM::GEPOp::create(rewriter, op.getLoc(), resultType,
+                                           pointee, ptr,
+                                           ArrayRef<LLVM::GEPArg>{offset}));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// Registers per vector access: the widest power of two that the layout keeps
+/// contiguous in every thread (consecutive registers, consecutive indices
+/// along the fastest register dimension, aligned) and that the axis analysis
+/// allows for the pointer. `maskUniform` tells whether the mask is known to
+/// be the same on all lanes of such a vector.
+struct VectorPlan {
+  unsigned vec = 1;
+  bool maskUniform = true;
+};
+
+VectorPlan planVectorAccess(DistributeState &st, Value ptr, Value mask) {
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type)
+    return {};
+  auto layout = getDistributedLayout(type);
+  unsigned dim = layout.getRegisterOrder()[0];
+  unsigned vec = ::tle::conversion::getVectorWidthAlong(st.axis, ptr, Value(),
+                                                        dim, st.vectorBytes);
+  unsigned n = layout.getTotalElemsPerThread(type.getShape());
+  auto fits = [&](unsigned v) {
+    if (n % v != 0)
+      return false;
+    for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
+      for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
+        for (unsigned g = 0; g < n; g += v) {
+          SmallVector<int64_t> first =
+              layout.getTensorIndex(type.getShape(), lane, warp, g);
+          if (first[dim] % v != 0)
+            return false;
+          for (unsigned i = 1; i < v; ++i) {
+            SmallVector<int64_t> next =
+                layout.getTensorIndex(type.getShape(), lane, warp, g + i);
+            SmallVector<int64_t> expect(first);
+            expect[dim] += i;
+            if (next != expect)
+              return false;
+          }
+        }
+    return true;
+  };
+  while (vec > 1 && !fits(vec))
+    vec /= 2;
+  VectorPlan plan;
+  plan.vec = vec;
+  if (mask && vec > 1)
+    plan.maskUniform = ::tle::conversion::getVectorWidthAlong(
+                           st.axis, ptr, mask, dim, st.vectorBytes) >= vec;
+  return plan;
+}
+
+Value packVector(OpBuilder &b, Location loc, ValueRange elems) {
+  if (elems.size() == 1)
+    return elems[0];
+  auto vecType = VectorType::get(elems.size(), elems[0].getType());
+  Value v = LLVM::PoisonOp::create(b, loc, vecType);
+  for (auto [i, e] : llvm::enumerate(elems))
+    v = LLVM::InsertElementOp::create(b, loc, v, e, i32Const(b, loc, i));
+  return v;
+}
+
+Value allTrue(OpBuilder &b, Location loc, ValueRange masks) {
+  Value all = masks[0];
+  for (Value m : masks.drop_front())
+    all = arith::AndIOp::create(b, loc, all, m);
+  return all;
+}
+
+/// Loads: one access of `vec` registers per group. A mask uniform over the
+/// group guards the access (scf.if, i.e. a predicated vector load); a mask
+/// that may differ between lanes takes the vector access when all lanes are
+/// on and falls back to per-element accesses otherwise, so the common
+/// in-bounds case stays one wide load (ld.global.v4 on NVPTX).
+struct LoadConversion : DistPattern<LoadOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elem = getTypeConverter()->convertType(
+        getElementTypeOrSelf(op.getResult().getType()));
+    VectorPlan plan = planVectorAccess(st, op.getPtr(), op.getMask());
+    unsigned vec = plan.vec;
+    ValueRange ptrs = adaptor.getPtr();
+    ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
+    ValueRange others = op.getOther() ? adaptor.getOther() : ValueRange();
+    Type accessType = vec == 1 ? elem : Type(VectorType::get(vec, elem));
+    unsigned alignment = vec * typeBytes(elem);
+    bool isVolatile = op.getIsVolatile();
+    auto otherOf = [&](OpBuilder &b, unsigned first, unsigned count,
+                       Type type) -> Value {
+      if (!others.empty())
+        return packVector(b, loc, others.slice(first, count));
+      return LLVM::ZeroOp::create(b, loc, type);
+    };
+    auto guarded = [&](OpBuilder &b, Value cond, Type type,
+                       function_ref<Value(OpBuilder &)> then,
+                       function_ref<Value(OpBuilder &)> otherwise) -> Value {
+      return scf::IfOp::create(
+                 b, loc, cond,
+                 [&](OpBuilder &tb, Location l) {
+                   scf::YieldOp::create(tb, l, then(tb));
+                 },
+                 [&](OpBuilder &eb, Location l) {
+                   scf::YieldOp::create(eb, l, otherwise(eb));
+                 })
+          .getResult(0);
+    };
+    SmallVector<Value> values;
+    for (unsigned g = 0; g < ptrs.size(); g += vec) {
+      auto wide = [&](OpBuilder &b) -> Value {
+        return LLVM::LoadOp::create(b, loc, accessType, ptrs[g], alignment,
+                                    isVolatile);
+      };
+      Value loaded;
+      if (masks.empty()) {
+        loaded = wide(rewriter);
+      } else if (plan.maskUniform) {
+        loaded =
+            guarded(rewriter, masks[g], accessType, wide, [&](OpBuilder &b) {
+              return otherOf(b, g, vec, accessType);
+            });
+      } else {
+        Value all = allTrue(rewriter, loc, masks.slice(g, vec));
+        loaded = guarded(rewriter, all, accessType, wide, [&](OpBuilder &b) {
+          SmallVector<Value> lanes;
+          for (unsigned i = 0; i < vec; ++i)
+            lanes.push_back(guarded(
+                b, masks[g + i], elem,
+                [&](OpBuilder &ib) -> Value {
+                  return LLVM::LoadOp::create(ib, loc, elem, ptrs[g + i],
+                                              typeBytes(elem), isVolatile);
+                },
+                [&](OpBuilder &ib) { return otherOf(ib, g + i, 1, elem); }));
+          return packVector(b, loc, lanes);
+        });
+      }
+      if (vec == 1) {
+        values.push_back(loaded);
+        continue;
+      }
+      for (unsigned i = 0; i < vec; ++i)
+        values.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, loaded, i32Const(rewriter, loc, i)));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct StoreConversion : DistPattern<StoreOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    VectorPlan plan = planVectorAccess(st, op.getPtr(), op.getMask());
+    unsigned vec = plan.vec;
+    ValueRange ptrs = adaptor.getPtr();
+    ValueRange vals = adaptor.getValue();
+    ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
+    unsigned elemBytes = typeBytes(vals[0].getType());
+    auto guarded = [&](OpBuilder &b, Value cond,
+                       function_ref<void(OpBuilder &)> then,
+                       function_ref<void(OpBuilder &)> otherwise) {
+      if (!otherwise) {
+        scf::IfOp::create(b, loc, cond, [&](OpBuilder &tb, Location l) {
+          then(tb);
+          scf::YieldOp::create(tb, l);
+        });
+        return;
+      }
+      scf::IfOp::create(
+          b, loc, cond,
+          [&](OpBuilder &tb, Location l) {
+            then(tb);
+            scf::YieldOp::create(tb, l);
+          },
+          [&](OpBuilder &eb, Location l) {
+            otherwise(eb);
+            scf::YieldOp::create(eb, l);
+          });
+    };
+    for (unsigned g = 0; g < ptrs.size(); g += vec) {
+      Value value = packVector(rewriter, loc, vals.slice(g, vec));
+      auto wide = [&](OpBuilder &b) {
+        LLVM::StoreOp::create(b, loc, value, ptrs[g], vec * elemBytes);
+      };
+      if (masks.empty()) {
+        wide(rewriter);
+      } else if (plan.maskUniform) {
+        guarded(rewriter, masks[g], wide, nullptr);
+      } else {
+        guarded(rewriter, allTrue(rewriter, loc, masks.slice(g, vec)), wide,
+                [&](OpBuilder &b) {
+                  for (unsigned i = 0; i < vec; ++i)
+                    guarded(
+                        b, masks[g + i],
+                        [&](OpBuilder &ib) {
+                          LLVM::StoreOp::create(ib, loc, vals[g + i],
+                                                ptrs[g + i], elemBytes);
+                        },
+                        nullptr);
+                });
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void ::tle::conversion::distribute::populateMemoryPatterns(
+    const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
+  patterns.add<AddPtrConversion, LoadConversion, StoreConversion>(
+      tc, patterns.getContext(), st);
+}

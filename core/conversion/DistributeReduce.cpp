@@ -1,0 +1,189 @@
+//===- DistributeReduce.cpp - Reductions: registers, lanes, warps ---------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/DistributeCommon.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+using namespace ::tle::conversion::distribute;
+using ::tle::backend::BarrierScope;
+
+namespace {
+
+struct ReduceConversion : DistPattern<ReduceOp> {
+  using DistPattern::DistPattern;
+
+  /// Applies the combiner region to (acc, cur).
+  static SmallVector<Value> combine(OpBuilder &b, ReduceOp op,
+                                    ArrayRef<Value> acc, ArrayRef<Value> cur) {
+    Block &body = op.getCombineOp().front();
+    IRMapping map;
+    for (unsigned i = 0; i < acc.size(); ++i) {
+      map.map(body.getArgument(i), acc[i]);
+      map.map(body.getArgument(acc.size() + i), cur[i]);
+    }
+    for (Operation &inner : body.without_terminator())
+      b.clone(inner, map);
+    SmallVector<Value> result;
+    for (Value v : body.getTerminator()->getOperands())
+      result.push_back(map.lookupOrDefault(v));
+    return result;
+  }
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    auto layout = dyn_cast<BlockedLayoutAttr>(srcType.getEncoding());
+    if (!layout)
+      return op.emitError()
+             << "reduce of an operand in layout " << srcType.getEncoding()
+             << " is not supported by distribution yet";
+    unsigned axis = op.getAxis();
+    unsigned numOperands = op.getSrcs().size();
+    ArrayRef<int64_t> shape = srcType.getShape();
+    SmallVector<unsigned> ept = layout.getElemsPerThread(shape);
+    ArrayRef<unsigned> order = layout.getOrder();
+    unsigned numRegs = layout.getTotalElemsPerThread(shape);
+
+    // Registers of the result: the source's with the axis coordinate 0.
+    SmallVector<unsigned> outEpt(ept);
+    outEpt.erase(outEpt.begin() + axis);
+    SmallVector<unsigned> outOrder;
+    for (unsigned d : order)
+      if (d != axis)
+        outOrder.push_back(d > axis ? d - 1 : d);
+    unsigned numOut = 1;
+    for (unsigned e : outEpt)
+      numOut *= e;
+
+    // 1. Within the thread, over registers holding distinct elements.
+    unsigned uniqueRegs = std::min<int64_t>(ept[axis], shape[axis]);
+    SmallVector<SmallVector<Value>> acc(numOut);
+    for (unsigned reg = 0; reg < numRegs; ++reg) {
+      SmallVector<unsigned> coords = delinearize(reg, ept, order);
+      if (coords[axis] >= uniqueRegs)
+        continue;
+      coords.erase(coords.begin() + axis);
+      unsigned out = outOrder.empty() ? 0 : linearize(coords, outEpt, outOrder);
+      SmallVector<Value> cur;
+      for (ValueRange src : adaptor.getSrcs())
+        cur.push_back(src[reg]);
+      acc[out] = acc[out].empty() ? cur : combine(rewriter, op, acc[out], cur);
+    }
+
+    // 2. Across the lanes of a warp, by xor butterflies.
+    int64_t perThread = layout.getSizePerThread()[axis];
+    unsigned lanes = std::clamp<int64_t>(shape[axis] / perThread, 1,
+                                         layout.getThreadsPerWarp()[axis]);
+    unsigned laneStride = 1;
+    for (unsigned d : order) {
+      if (d == axis)
+        break;
+      laneStride *= layout.getThreadsPerWarp()[d];
+    }
+    for (unsigned offset = lanes / 2; offset >= 1; offset /= 2) {
+      for (auto &values : acc) {
+        SmallVector<Value> other;
+        for (Value v : values) {
+          FailureOr<Value> s =
+              shuffleXor(rewriter, loc, st.target, v, offset * laneStride);
+          if (failed(s))
+            return failure();
+          other.push_back(*s);
+        }
+        values = combine(rewriter, op, values, other);
+      }
+    }
+
+    // 3. Across warps, through block-level scratch.
+    unsigned warps = std::clamp<int64_t>(
+        shape[axis] / (perThread * layout.getThreadsPerWarp()[axis]), 1,
+        layout.getWarpsPerCTA()[axis]);
+    if (warps > 1) {
+      auto ids = getLaneAndWarp(rewriter, loc, st.target, layout.getWarpSize());
+      if (failed(ids))
+        return failure();
+      SmallVector<Value> warpC =
+          delinearizeValue(rewriter, loc, ids->second, layout.getWarpsPerCTA(),
+                           layout.getOrder());
+      Value warpAlong = arith::RemUIOp::create(rewriter, loc, warpC[axis],
+                                               i32Const(rewriter, loc, warps));
+      SmallVector<int64_t> outShape(shape);
+      outShape.erase(outShape.begin() + axis);
+      int64_t outElems = 1;
+      for (int64_t s : outShape)
+        outElems *= s;
+      // Row-major position of each result register.
+      SmallVector<Value> outLinear;
+      if (outShape.empty()) {
+        outLinear.push_back(i32Const(rewriter, loc, 0));
+      } else {
+        auto slice = SliceLayoutAttr::get(rewriter.getContext(), axis, layout);
+        auto idx = emitIndices(rewriter, loc, st.target, slice, outShape);
+        if (failed(idx))
+          return failure();
+        for (auto &index : *idx)
+          outLinear.push_back(linearizeIndex(rewriter, loc, index, outShape));
+      }
+      Value cWarps = i32Const(rewriter, loc, warps);
+      SmallVector<Value> bases;
+      for (unsigned k = 0; k < numOperands; ++k) {
+        Type t = acc[0][k].getType();
+        auto base =
+            allocScratch(rewriter, loc, st, scratchType(t), outElems * warps);
+        if (failed(base))
+          return failure();
+        bases.push_back(*base);
+      }
+      for (unsigned out = 0; out < numOut; ++out) {
+        Value slot = arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, outLinear[out], cWarps),
+            warpAlong);
+        for (unsigned k = 0; k < numOperands; ++k)
+          storeScratch(rewriter, loc, bases[k], slot, acc[out][k]);
+      }
+      if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+        return failure();
+      for (unsigned out = 0; out < numOut; ++out) {
+        Value first =
+            arith::MulIOp::create(rewriter, loc, outLinear[out], cWarps);
+        SmallVector<Value> total;
+        for (unsigned w = 0; w < warps; ++w) {
+          Value slot = arith::AddIOp::create(rewriter, loc, first,
+                                             i32Const(rewriter, loc, w));
+          SmallVector<Value> cur;
+          for (unsigned k = 0; k < numOperands; ++k)
+            cur.push_back(loadScratch(rewriter, loc, bases[k], slot,
+                                      acc[out][k].getType()));
+          total = total.empty() ? cur : combine(rewriter, op, total, cur);
+        }
+        acc[out] = total;
+      }
+      if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+        return failure();
+    }
+
+    SmallVector<SmallVector<Value>> results(numOperands);
+    for (unsigned out = 0; out < numOut; ++out)
+      for (unsigned k = 0; k < numOperands; ++k)
+        results[k].push_back(acc[out][k]);
+    rewriter.replaceOpWithMultiple(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void ::tle::conversion::distribute::populateReducePatterns(
+    const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
+  patterns.add<ReduceConversion>(tc, patterns.getContext(), st);
+}
