@@ -106,5 +106,44 @@ if [ -x "$BUILD/bin/tlec" ]; then
   done
 fi
 
+# 5. Matmul (examples/matmul.py) on the tensor cores, fp16 and bf16 with an
+#    fp32 accumulator, per tile configuration. The aligned variant, for
+#    shapes whose sizes are multiples of 16, specializes the unit strides
+#    (-D stride=1) and divisibility as Triton's JIT would; the other keeps
+#    every stride a runtime argument for ragged shapes.
+addmm() { # file dtype bm bn bk gm num_warps aligned origin
+  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"origin\": \"$9\"}")
+}
+matmul_one() { # dtype bm bn bk num_warps aligned
+  local t="*$1:16, *$1:16, *$1:16"
+  local f="matmul.$1.$2x$3x$4w$5.$6.h200.cubin" d="$K/tlec-mm"
+  local spec=(-D BLOCK_SIZE_M="$2" -D BLOCK_SIZE_N="$3" -D BLOCK_SIZE_K="$4"
+    -D GROUP_SIZE_M=8 -D ACTIVATION=none)
+  if [ "$6" = true ]; then
+    spec+=(-D stride_ak=1 -D stride_bn=1 -D stride_cn=1 --signature
+      "$t, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16")
+  else
+    spec+=(--signature "$t, i32, i32, i32, i32, i32, i32, i32, i32, i32")
+  fi
+  if "$BUILD/bin/tlec" "$ROOT/examples/matmul.py" --kernel matmul_kernel \
+       --target h200 --num-warps "$5" "${spec[@]}" --out-dir "$d" 2>"$d.log"; then
+    mv "$d"/matmul_kernel.*.cubin "$K/$f"
+    addmm "$f" "$1" "$2" "$3" "$4" 8 "$5" "$6" \
+      "tlec examples/matmul.py --target h200 ($1, $2x$3x$4 tiles, num_warps $5)"
+  else
+    echo "tlec cannot compile examples/matmul.py ($1 $2x$3x$4):" >&2
+    cat "$d.log" >&2
+  fi
+  rm -rf "$d"
+}
+if [ -x "$BUILD/bin/tlec" ]; then
+  for dt in fp16 bf16; do
+    matmul_one "$dt" 128 128 32 4 true
+    matmul_one "$dt" 128 128 64 4 true
+    matmul_one "$dt" 128 128 64 8 true
+    matmul_one "$dt" 128 128 32 4 false
+  done
+fi
+
 ( IFS=,; echo "[${entries[*]}]" ) > "$BIN/kernels.json"
 python3 -m json.tool "$BIN/kernels.json"

@@ -33,4 +33,6 @@ $RUN $K/harness_add.h200.cubin --kernel harness_add --target h200 \
   --arg out:f32:N=4 --arg i32:4 --repeat 0 && exit 1
 
 echo "== compare.py"
-python3 bench/compare.py
+python3 bench/compare.py "$@"
+echo "== matmul.py"
+python3 bench/matmul.py

@@ -16,7 +16,9 @@
 //     default blocked layout (one element per thread, Triton's tiling).
 //  2. Forward. Results take the layout of their shape; reductions produce
 //     #tle.slice of their operand's layout; loop-carried values keep the
-//     layout of their initial value.
+//     layout of their initial value. A tl.dot that a matrix instruction of
+//     the target tiles produces the instruction's #tle.linear accumulator
+//     layout, and its accumulator chain keeps it.
 //  3. Backward. A value made by a cheap op (make_range, splat, constant,
 //     elementwise) whose users all want one other layout -- typically
 //     expand_dims wanting #tle.slice -- is built in that layout directly.
@@ -27,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/analysis/AxisInfo.h"
+#include "core/conversion/MatrixLayouts.h"
 #include "core/conversion/Passes.h"
 #include "dialects/TLE/TLEDialect.h"
 
@@ -155,6 +158,7 @@ struct AssignLayoutsPass
     numWarps = o.NumWarps;
     warpSize = o.WarpSize;
     vectorBytes = o.VectorBytes;
+    matrixUnits = o.MatrixUnits;
   }
 
   StringRef getArgument() const final { return "tle-assign-layouts"; }
@@ -178,6 +182,9 @@ struct AssignLayoutsPass
 
 private:
   unsigned warps = 4;
+  std::vector<::tle::conversion::MatrixUnit> matrixUnits;
+  /// Dots tiled with a matrix instruction.
+  DenseMap<Operation *, ::tle::conversion::MatrixTiling> dotTilings;
   /// Shape -> the layout of that shape.
   std::map<SmallVector<int64_t>, BlockedLayoutAttr> shapeLayouts;
   DenseMap<Value, Attribute> layouts;
@@ -212,6 +219,8 @@ private:
   }
 
   void proposeAnchors(ModuleOp module);
+  void planMatrixDots(ModuleOp module);
+  Attribute getKeptMatrixLayout(Operation *op);
   LogicalResult assignForward(ModuleOp module);
   void refineBackward(ModuleOp module);
   void materialize(ModuleOp module);
@@ -258,6 +267,75 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
     shapeLayouts[shape] = entry.second;
 }
 
+/// A dot tiled with a matrix instruction produces its result in the
+/// instruction's accumulator layout. The accumulator usually lives in a loop
+/// from a zero constant: it keeps that layout all the way (the loop-carried
+/// value, the loop result, and the constant built in it) instead of being
+/// converted twice per iteration.
+void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
+  using ::tle::conversion::MatrixOperand;
+  module.walk([&](DotOp dot) {
+    std::optional<::tle::conversion::MatrixTiling> tiling =
+        ::tle::conversion::planMatrixTiling(dot, matrixUnits, warps, warpSize);
+    if (!tiling)
+      return;
+    dotTilings[dot] = *tiling;
+    dot->setAttr(::tle::conversion::kMatrixInstructionAttr,
+                 StringAttr::get(&getContext(), tiling->Unit->Instr.Name));
+    Attribute acc = tiling->getLayout(&getContext(), MatrixOperand::C,
+                                      dot.getD().getType().getShape());
+    layouts[dot.getD()] = acc;
+    Value c = dot.getC();
+    auto seed = [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      if (def && isRematerializable(def) &&
+          llvm::none_of(def->getOperandTypes(),
+                        llvm::IsaPred<RankedTensorType>))
+        layouts.try_emplace(v, acc);
+    };
+    if (auto arg = dyn_cast<BlockArgument>(c)) {
+      if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
+        unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
+        if (forOp.getYieldedValues()[index] == dot.getD()) {
+          layouts.try_emplace(arg, acc);
+          layouts.try_emplace(forOp.getResult(index), acc);
+          seed(forOp.getInitArgs()[index]);
+        }
+      }
+    } else {
+      seed(c);
+    }
+  });
+}
+
+/// The matrix accumulator layout an elementwise op keeps for its result: an
+/// epilogue (activation, conversion to the output type) on the result of a
+/// tl.dot stays in the accumulator's layout, so the one conversion before
+/// the store moves the narrowest type. Other operands must be cheap to build
+/// in that layout (constants, splats).
+Attribute AssignLayoutsPass::getKeptMatrixLayout(Operation *op) {
+  if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+      !isa<RankedTensorType>(op->getResult(0).getType()))
+    return {};
+  Attribute kept;
+  for (Value operand : op->getOperands()) {
+    if (!isa<RankedTensorType>(operand.getType()))
+      continue;
+    Attribute layout = layouts.lookup(operand);
+    if (isa_and_nonnull<LinearLayoutAttr>(layout)) {
+      if (kept && kept != layout)
+        return {};
+      kept = layout;
+      continue;
+    }
+    Operation *def = operand.getDefiningOp();
+    if (!def || !isRematerializable(def) ||
+        llvm::any_of(def->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
+      return {};
+  }
+  return kept;
+}
+
 LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
   auto assignDefault = [&](Value v) {
     if (auto tensor = dyn_cast<RankedTensorType>(v.getType()))
@@ -290,8 +368,9 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
                      forOp.getResults())) {
         if (!isa<RankedTensorType>(init.getType()))
           continue;
-        layouts[arg] = layouts.lookup(init);
-        layouts[res] = layouts.lookup(init);
+        // A matrix accumulator was placed already (planMatrixDots).
+        layouts.try_emplace(arg, layouts.lookup(init));
+        layouts.try_emplace(res, layouts.lookup(arg));
       }
       return WalkResult::advance();
     }
@@ -310,6 +389,8 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           assignDefault(arg);
+    if (Attribute kept = getKeptMatrixLayout(op))
+      layouts.try_emplace(op->getResult(0), kept);
     for (Value res : op->getResults())
       assignDefault(res);
     return WalkResult::advance();
@@ -434,6 +515,12 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
           require(operand, res.getType());
       return;
     }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      for (auto [operand, arg] : llvm::zip(forOp.getInitArgsMutable(),
+                                           forOp.getRegionIterArgs()))
+        require(operand, arg.getType());
+      return;
+    }
     if (auto cond = dyn_cast<scf::ConditionOp>(op)) {
       auto whileOp = cast<scf::WhileOp>(op->getParentOp());
       for (auto [operand, res] :
@@ -442,6 +529,20 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
       return;
     }
     if (auto dot = dyn_cast<DotOp>(op)) {
+      auto tiling = dotTilings.find(dot);
+      if (tiling != dotTilings.end()) {
+        using ::tle::conversion::MatrixOperand;
+        auto operandType = [&](Value v, MatrixOperand role) {
+          auto tensor = cast<RankedTensorType>(v.getType());
+          return withLayout(tensor, tiling->second.getLayout(
+                                        &getContext(), role,
+                                        tensor.getShape()));
+        };
+        require(dot.getAMutable(), operandType(dot.getA(), MatrixOperand::A));
+        require(dot.getBMutable(), operandType(dot.getB(), MatrixOperand::B));
+        require(dot.getCMutable(), dot.getD().getType());
+        return;
+      }
       // The FMA fallback of distribution: each thread holds whole rows of A
       // and whole columns of B for the elements of C it owns; lanes sharing
       // rows (columns) hold replicated copies.
@@ -504,7 +605,9 @@ void AssignLayoutsPass::runOnOperation() {
                                        unsigned(warpSize)));
   shapeLayouts.clear();
   layouts.clear();
+  dotTilings.clear();
   proposeAnchors(module);
+  planMatrixDots(module);
   if (failed(assignForward(module)))
     return signalPassFailure();
   refineBackward(module);

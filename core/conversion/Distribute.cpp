@@ -60,12 +60,13 @@ struct DistributePass
 
   DistributePass(const TargetInfo &target,
                  const ::tle::conversion::DistributeOptions &options)
-      : target(target), targetDialects(options.TargetDialects) {
+      : target(target), targetDialects(options.TargetDialects),
+        matrixUnits(options.MatrixUnits) {
     vectorBytes = options.VectorBytes;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
-        targetDialects(other.targetDialects) {}
+        targetDialects(other.targetDialects), matrixUnits(other.matrixUnits) {}
 
   StringRef getArgument() const final { return "tle-distribute"; }
   StringRef getDescription() const final {
@@ -111,7 +112,7 @@ struct DistributePass
       return signalPassFailure();
 
     AxisInfoResult axis(module);
-    DistributeState st{target, axis, vectorBytes, module};
+    DistributeState st{target, axis, vectorBytes, module, matrixUnits};
     DistributeTypeConverter typeConverter(ctx, target);
 
     ConversionTarget conv(*ctx);
@@ -135,6 +136,14 @@ struct DistributePass
     if (failed(applyPartialConversion(module, conv, std::move(patterns))))
       return signalPassFailure();
 
+    if (st.scratchBytes > 0) {
+      OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+      LLVM::GlobalOp::create(
+          builder, module.getLoc(),
+          LLVM::LLVMArrayType::get(builder.getI8Type(), st.scratchBytes),
+          /*isConstant=*/false, LLVM::Linkage::Internal, kScratchSymbol,
+          /*value=*/Attribute(), /*alignment=*/16, st.scratchAddressSpace);
+    }
     auto i32 = IntegerType::get(ctx, 32);
     if (!module->hasAttr("tle.num_warps"))
       module->setAttr("tle.num_warps", IntegerAttr::get(i32, 4));
@@ -144,6 +153,7 @@ struct DistributePass
 
   const TargetInfo &target;
   std::function<void(DialectRegistry &)> targetDialects;
+  std::vector<::tle::conversion::MatrixUnit> matrixUnits;
 };
 
 } // namespace

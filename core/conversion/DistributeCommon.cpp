@@ -112,6 +112,45 @@ emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
     }
     return result;
   }
+  if (auto linear = dyn_cast<LinearLayoutAttr>(layoutAttr)) {
+    auto ids = getLaneAndWarp(b, loc, target, linear.getWarpSize());
+    if (failed(ids))
+      return failure();
+    unsigned rank = shape.size();
+    // Each set bit of the lane and warp ids xors its basis into the index.
+    SmallVector<Value> base(rank, i32Const(b, loc, 0));
+    auto addBases = [&](Value id, ArrayRef<int64_t> bases) {
+      for (unsigned bit = 0, e = bases.size() / rank; bit < e; ++bit) {
+        Value set = arith::AndIOp::create(b, loc, id,
+                                          i32Const(b, loc, int64_t(1) << bit));
+        for (auto [d, v] : llvm::enumerate(linear.getBasis(bases, bit))) {
+          if (v == 0)
+            continue;
+          unsigned to = llvm::Log2_64(v);
+          Value moved =
+              to >= bit
+                  ? Value(arith::ShLIOp::create(b, loc, set,
+                                                i32Const(b, loc, to - bit)))
+                  : Value(arith::ShRUIOp::create(b, loc, set,
+                                                 i32Const(b, loc, bit - to)));
+          base[d] = arith::XOrIOp::create(b, loc, base[d], moved);
+        }
+      }
+    };
+    addBases(ids->first, linear.getLaneBases());
+    addBases(ids->second, linear.getWarpBases());
+    SmallVector<SmallVector<Value>> result;
+    for (const SmallVector<int64_t> &offset : linear.getRegisterOffsets()) {
+      SmallVector<Value> index;
+      for (unsigned d = 0; d < rank; ++d)
+        index.push_back(
+            offset[d] ? Value(arith::XOrIOp::create(
+                            b, loc, base[d], i32Const(b, loc, offset[d])))
+                      : base[d]);
+      result.push_back(index);
+    }
+    return result;
+  }
   return failure();
 }
 
@@ -144,21 +183,18 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
                       "block-level scratch this op needs";
     return failure();
   }
-  auto arrayType = LLVM::LLVMArrayType::get(elemType, count);
-  std::string name = "__tle_scratch_" + std::to_string(st.numScratch++);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(st.module.getBody());
-    auto global = LLVM::GlobalOp::create(
-        b, loc, arrayType, /*isConstant=*/false, LLVM::Linkage::Internal, name,
-        /*value=*/Attribute(), /*alignment=*/16, *as);
-    (void)global;
-  }
-  st.scratchBytes += llvm::alignTo(count * typeBytes(elemType), 16);
-  return LLVM::AddressOfOp::create(
-             b, loc, LLVM::LLVMPointerType::get(b.getContext(), *as), name)
+  uint64_t offset = llvm::alignTo(st.scratchInUse, 16);
+  st.scratchInUse = offset + count * typeBytes(elemType);
+  st.scratchBytes = std::max(st.scratchBytes, st.scratchInUse);
+  st.scratchAddressSpace = *as;
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), *as);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kScratchSymbol);
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(offset)})
       .getResult();
 }
+
+void releaseScratch(DistributeState &st) { st.scratchInUse = 0; }
 
 Value scratchPtr(OpBuilder &b, Location loc, Value base, Type elemType,
                  Value index) {

@@ -24,6 +24,7 @@
 #ifndef TLE_CORE_CONVERSION_DISTRIBUTECOMMON_H
 #define TLE_CORE_CONVERSION_DISTRIBUTECOMMON_H
 
+#include "core/conversion/Passes.h"
 #include "dialects/TLE/TLEDialect.h"
 #include "tle/Backend/TargetInfo.h"
 
@@ -45,10 +46,13 @@ struct DistributeState {
   const mlir::tle::AxisInfoResult &axis;
   unsigned vectorBytes;
   mlir::ModuleOp module;
-  /// Block-level scratch buffers allocated so far, and their bytes (each
-  /// rounded up to 16).
-  unsigned numScratch = 0;
+  /// The matrix units of layout assignment (tl.dot names its instruction).
+  llvm::ArrayRef<MatrixUnit> matrixUnits;
+  /// Block-level scratch: one buffer that ops take slices of. Bytes taken by
+  /// the op being converted, and the most any op took (the buffer's size).
+  uint64_t scratchInUse = 0;
   uint64_t scratchBytes = 0;
+  unsigned scratchAddressSpace = 0;
 };
 
 /// Maps `tensor<S x T, #layout>` to the N scalars of T that one thread holds
@@ -105,11 +109,17 @@ mlir::Value linearizeIndex(mlir::OpBuilder &b, mlir::Location loc,
 /// Storage type of an element in scratch memory (i1 is kept as i8).
 mlir::Type scratchType(mlir::Type t);
 
-/// A block-level scratch buffer of `count` elements of `elemType`.
+/// The symbol of the block-level scratch buffer.
+inline constexpr llvm::StringLiteral kScratchSymbol = "__tle_scratch";
+/// A slice of the block-level scratch buffer for `count` elements of
+/// `elemType`, apart from the slices taken since the last releaseScratch.
 mlir::FailureOr<mlir::Value> allocScratch(mlir::OpBuilder &b,
                                           mlir::Location loc,
                                           DistributeState &st,
                                           mlir::Type elemType, uint64_t count);
+/// Lets the next op reuse the scratch buffer from its start. Call it after
+/// the block barrier that ends an op's last scratch access.
+void releaseScratch(DistributeState &st);
 
 mlir::Value scratchPtr(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
                        mlir::Type elemType, mlir::Value index);

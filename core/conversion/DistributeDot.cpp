@@ -1,4 +1,4 @@
-//===- DistributeDot.cpp - tl.dot through the FMA fallback ----------------===//
+//===- DistributeDot.cpp - tl.dot on matrix units or FMA ------------------===//
 //
 // Part of the TLE project.
 //
@@ -9,9 +9,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::tle;
 using namespace ::tle::conversion::distribute;
+using ::tle::conversion::kMatrixInstructionAttr;
+using ::tle::conversion::MatrixUnit;
 
 namespace {
 
@@ -24,6 +28,8 @@ struct DotConversion : DistPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(kMatrixInstructionAttr))
+      return failure();
     RankedTensorType aType = op.getA().getType(), bType = op.getB().getType(),
                      dType = op.getD().getType();
     auto a = dyn_cast<BlockedLayoutAttr>(aType.getEncoding());
@@ -82,9 +88,123 @@ struct DotConversion : DistPattern<DotOp> {
   }
 };
 
+/// The offsets (lane 0) of the registers of one instruction's fragment.
+SmallVector<std::pair<int64_t, int64_t>>
+getFragmentOffsets(const ::tle::backend::MatrixFragmentLayout &fragment) {
+  SmallVector<std::pair<int64_t, int64_t>> offsets;
+  for (unsigned reg = 0, e = 1u << fragment.Registers.size(); reg < e; ++reg) {
+    std::pair<int64_t, int64_t> offset{0, 0};
+    for (auto [bit, basis] : llvm::enumerate(fragment.Registers))
+      if (reg & (1u << bit)) {
+        offset.first ^= basis[0];
+        offset.second ^= basis[1];
+      }
+    offsets.push_back(offset);
+  }
+  return offsets;
+}
+
+/// tl.dot on a matrix instruction. Layout assignment tiled A, B and C with
+/// the instruction's fragments (#tle.linear, see MatrixLayouts.h), so at
+/// lane 0 of warp 0 the registers of the instruction tile at (m, n, k) sit at
+/// the tile's origin plus the fragment's offsets; every other lane and warp
+/// holds the same registers for its own elements.
+struct MatrixDotConversion : DistPattern<DotOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto name = op->getAttrOfType<StringAttr>(kMatrixInstructionAttr);
+    if (!name)
+      return failure();
+    const MatrixUnit *unit = nullptr;
+    for (const MatrixUnit &candidate : st.matrixUnits)
+      if (candidate.Instr.Name == name.getValue())
+        unit = &candidate;
+    if (!unit)
+      return op.emitError() << "matrix instruction '" << name.getValue()
+                            << "' is not offered by the target";
+    RankedTensorType aType = op.getA().getType(), bType = op.getB().getType(),
+                     dType = op.getD().getType();
+    auto a = dyn_cast<LinearLayoutAttr>(aType.getEncoding());
+    auto b = dyn_cast<LinearLayoutAttr>(bType.getEncoding());
+    auto d = dyn_cast<LinearLayoutAttr>(dType.getEncoding());
+    if (!a || !b || !d)
+      return op.emitError() << "tle.dot on " << name.getValue()
+                            << " needs the instruction's linear layouts";
+    auto registerMap = [](LinearLayoutAttr layout) {
+      DenseMap<std::pair<int64_t, int64_t>, unsigned> map;
+      for (auto [reg, offset] : llvm::enumerate(layout.getRegisterOffsets()))
+        map.try_emplace({offset[0], offset[1]}, reg);
+      return map;
+    };
+    auto aRegs = registerMap(a), bRegs = registerMap(b), dRegs = registerMap(d);
+    // Tile origins along M, N (from C) and K (from A).
+    const ::tle::hwdesc::MatrixInstruction &instr = unit->Instr;
+    std::set<int64_t> originsM, originsN, originsK;
+    for (auto &offset : d.getRegisterOffsets()) {
+      if (offset[0] % instr.M == 0)
+        originsM.insert(offset[0]);
+      if (offset[1] % instr.N == 0)
+        originsN.insert(offset[1]);
+    }
+    for (auto &offset : a.getRegisterOffsets())
+      if (offset[1] % instr.K == 0)
+        originsK.insert(offset[1]);
+    auto fragA = getFragmentOffsets(unit->Fragments.A);
+    auto fragB = getFragmentOffsets(unit->Fragments.B);
+    auto fragC = getFragmentOffsets(unit->Fragments.C);
+
+    ValueRange aValues = adaptor.getA(), bValues = adaptor.getB();
+    SmallVector<Value> acc(adaptor.getC().begin(), adaptor.getC().end());
+    auto gather = [&](const DenseMap<std::pair<int64_t, int64_t>, unsigned> &map,
+                      ArrayRef<std::pair<int64_t, int64_t>> fragment,
+                      int64_t row, int64_t col,
+                      SmallVectorImpl<unsigned> &regs) {
+      regs.clear();
+      for (auto [r, c] : fragment) {
+        auto it = map.find({row + r, col + c});
+        if (it == map.end())
+          return false;
+        regs.push_back(it->second);
+      }
+      return true;
+    };
+    // K outermost: consecutive instructions accumulate into different
+    // tiles, so they do not wait on each other.
+    SmallVector<unsigned> aIdx, bIdx, cIdx;
+    for (int64_t k : originsK)
+      for (int64_t m : originsM)
+        for (int64_t n : originsN) {
+          if (!gather(aRegs, fragA, m, k, aIdx) ||
+              !gather(bRegs, fragB, k, n, bIdx) ||
+              !gather(dRegs, fragC, m, n, cIdx))
+            return op.emitError()
+                   << "operand layouts do not hold whole " << name.getValue()
+                   << " fragments";
+          SmallVector<Value> aFrag, bFrag, cFrag;
+          for (unsigned i : aIdx)
+            aFrag.push_back(aValues[i]);
+          for (unsigned i : bIdx)
+            bFrag.push_back(bValues[i]);
+          for (unsigned i : cIdx)
+            cFrag.push_back(acc[i]);
+          FailureOr<SmallVector<Value>> out = st.target.emitMatrixMultiply(
+              rewriter, op.getLoc(), instr, aFrag, bFrag, cFrag);
+          if (failed(out))
+            return failure();
+          for (auto [i, v] : llvm::zip(cIdx, *out))
+            acc[i] = v;
+        }
+    rewriter.replaceOpWithMultiple(op, {acc});
+    return success();
+  }
+};
+
 } // namespace
 
 void ::tle::conversion::distribute::populateDotPatterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
-  patterns.add<DotConversion>(tc, patterns.getContext(), st);
+  patterns.add<DotConversion, MatrixDotConversion>(tc, patterns.getContext(),
+                                                   st);
 }

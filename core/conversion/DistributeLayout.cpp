@@ -132,6 +132,78 @@ bool sameMapping(DistributedLayoutAttrInterface a,
   return true;
 }
 
+/// How a tensor is placed in scratch for a layout conversion: dimension
+/// `fastest` is contiguous, other dimensions follow slowest-last, and each
+/// row of the fastest dimension is padded by 16 bytes so that threads
+/// reading a column hit different banks.
+struct ScratchPlacement {
+  unsigned fastest;
+  SmallVector<int64_t> strides;
+  int64_t size;
+
+  ScratchPlacement(ArrayRef<int64_t> shape, unsigned fastest, unsigned bytes)
+      : fastest(fastest), strides(shape.size(), 0) {
+    int64_t stride = 1;
+    strides[fastest] = 1;
+    stride = shape[fastest];
+    if (shape.size() > 1)
+      stride += 16 / std::max(1u, std::min(bytes, 16u));
+    for (unsigned d = shape.size(); d > 0; --d) {
+      if (d - 1 == fastest)
+        continue;
+      strides[d - 1] = stride;
+      stride *= shape[d - 1];
+    }
+    size = stride;
+  }
+
+  Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> index) const {
+    Value linear = i32Const(b, loc, 0);
+    for (auto [v, stride] : llvm::zip(index, strides)) {
+      Value term = stride == 1 ? v
+                               : Value(arith::MulIOp::create(
+                                     b, loc, v, i32Const(b, loc, stride)));
+      linear = arith::AddIOp::create(b, loc, linear, term);
+    }
+    return linear;
+  }
+};
+
+/// The number of consecutive registers of `layout` that every thread can
+/// move as one vector of at most `maxElems` elements to or from scratch
+/// contiguous along `dim`: registers r .. r+vec-1 (r a multiple of vec) hold
+/// consecutive elements along `dim` starting at a multiple of vec, and every
+/// lane and warp moves the index along `dim` by multiples of vec.
+unsigned getScratchVectorWidth(DistributedLayoutAttrInterface layout,
+                               ArrayRef<int64_t> shape, unsigned dim,
+                               unsigned maxElems) {
+  unsigned n = layout.getTotalElemsPerThread(shape);
+  for (unsigned vec = maxElems; vec > 1; vec /= 2) {
+    if (n % vec)
+      continue;
+    auto aligned = [&](SmallVector<int64_t> index) {
+      return index[dim] % vec == 0;
+    };
+    bool ok = true;
+    for (unsigned bit = 1; ok && bit < layout.getWarpSize(); bit *= 2)
+      ok = aligned(layout.getTensorIndex(shape, bit, 0, 0));
+    for (unsigned bit = 1; ok && bit < layout.getNumWarps(); bit *= 2)
+      ok = aligned(layout.getTensorIndex(shape, 0, bit, 0));
+    for (unsigned r = 0; ok && r < n; r += vec) {
+      SmallVector<int64_t> first = layout.getTensorIndex(shape, 0, 0, r);
+      ok = aligned(first);
+      for (unsigned j = 1; ok && j < vec; ++j) {
+        SmallVector<int64_t> next = first;
+        next[dim] += j;
+        ok = layout.getTensorIndex(shape, 0, 0, r + j) == next;
+      }
+    }
+    if (ok)
+      return vec;
+  }
+  return 1;
+}
+
 struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -142,37 +214,83 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     auto dstType = cast<RankedTensorType>(op.getResult().getType());
     auto srcLayout = getDistributedLayout(srcType);
     auto dstLayout = getDistributedLayout(dstType);
+    ArrayRef<int64_t> shape = srcType.getShape();
     ValueRange src = adaptor.getSrc();
-    if (sameMapping(srcLayout, dstLayout, srcType.getShape())) {
+    if (sameMapping(srcLayout, dstLayout, shape)) {
       rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(src)});
       return success();
     }
-    // Through block-level scratch: every thread writes what it holds at the
-    // row-major position, then reads what the new layout gives it.
+    // Through block-level scratch: every thread writes what it holds, then
+    // reads what the new layout gives it. The contiguous dimension of the
+    // scratch is the one that needs the fewest accesses in all.
     Type elem = getTypeConverter()->convertType(srcType.getElementType());
-    auto base = allocScratch(rewriter, loc, st, scratchType(elem),
-                             srcType.getNumElements());
+    Type stored = scratchType(elem);
+    unsigned bytes = typeBytes(stored);
+    unsigned maxElems = stored == elem ? std::max(1u, 16 / bytes) : 1;
+    unsigned srcRegs = srcLayout.getTotalElemsPerThread(shape);
+    unsigned dstRegs = dstLayout.getTotalElemsPerThread(shape);
+    unsigned bestDim = shape.size() - 1, srcVec = 1, dstVec = 1;
+    unsigned bestCost = ~0u;
+    for (unsigned dim = shape.size(); dim > 0; --dim) {
+      unsigned sv =
+          getScratchVectorWidth(srcLayout, shape, dim - 1, maxElems);
+      unsigned dv =
+          getScratchVectorWidth(dstLayout, shape, dim - 1, maxElems);
+      unsigned cost = srcRegs / sv + dstRegs / dv;
+      if (cost < bestCost) {
+        bestCost = cost;
+        bestDim = dim - 1;
+        srcVec = sv;
+        dstVec = dv;
+      }
+    }
+    ScratchPlacement placement(shape, bestDim, bytes);
+    auto base = allocScratch(rewriter, loc, st, stored, placement.size);
     if (failed(base))
       return failure();
-    auto srcIdx =
-        emitIndices(rewriter, loc, st.target, srcLayout, srcType.getShape());
-    auto dstIdx =
-        emitIndices(rewriter, loc, st.target, dstLayout, dstType.getShape());
+    auto srcIdx = emitIndices(rewriter, loc, st.target, srcLayout, shape);
+    auto dstIdx = emitIndices(rewriter, loc, st.target, dstLayout, shape);
     if (failed(srcIdx) || failed(dstIdx))
       return op.emitError("cannot compute the indices of this layout");
-    for (auto [value, index] : llvm::zip(src, *srcIdx))
-      storeScratch(rewriter, loc, *base,
-                   linearizeIndex(rewriter, loc, index, srcType.getShape()),
-                   value);
+    auto ptrAt = [&](ArrayRef<Value> index, Type type) {
+      return scratchPtr(rewriter, loc, *base, type,
+                        placement.linearize(rewriter, loc, index));
+    };
+    for (unsigned r = 0; r < srcRegs; r += srcVec) {
+      if (srcVec == 1) {
+        storeScratch(rewriter, loc, *base,
+                     placement.linearize(rewriter, loc, (*srcIdx)[r]), src[r]);
+        continue;
+      }
+      auto vecType = VectorType::get({int64_t(srcVec)}, elem);
+      Value vec = LLVM::PoisonOp::create(rewriter, loc, vecType);
+      for (unsigned j = 0; j < srcVec; ++j)
+        vec = LLVM::InsertElementOp::create(rewriter, loc, vec, src[r + j],
+                                            i32Const(rewriter, loc, j));
+      LLVM::StoreOp::create(rewriter, loc, vec, ptrAt((*srcIdx)[r], elem),
+                            srcVec * bytes);
+    }
     if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
       return failure();
     SmallVector<Value> values;
-    for (auto &index : *dstIdx)
-      values.push_back(loadScratch(
-          rewriter, loc, *base,
-          linearizeIndex(rewriter, loc, index, dstType.getShape()), elem));
+    for (unsigned r = 0; r < dstRegs; r += dstVec) {
+      if (dstVec == 1) {
+        values.push_back(loadScratch(
+            rewriter, loc, *base,
+            placement.linearize(rewriter, loc, (*dstIdx)[r]), elem));
+        continue;
+      }
+      auto vecType = VectorType::get({int64_t(dstVec)}, elem);
+      Value vec = LLVM::LoadOp::create(rewriter, loc, vecType,
+                                       ptrAt((*dstIdx)[r], elem),
+                                       dstVec * bytes);
+      for (unsigned j = 0; j < dstVec; ++j)
+        values.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, vec, i32Const(rewriter, loc, j)));
+    }
     if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
       return failure();
+    releaseScratch(st);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

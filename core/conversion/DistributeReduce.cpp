@@ -170,6 +170,7 @@ struct ReduceConversion : DistPattern<ReduceOp> {
       }
       if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
         return failure();
+      releaseScratch(st);
     }
 
     SmallVector<SmallVector<Value>> results(numOperands);

@@ -19,25 +19,34 @@
 #ifndef TLE_CORE_CONVERSION_PASSES_H
 #define TLE_CORE_CONVERSION_PASSES_H
 
+#include "core/hwdesc/HwDesc.h"
+#include "tle/Backend/TargetInfo.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace mlir::tle {
 class AxisInfoResult;
 } // namespace mlir::tle
 
 namespace tle {
-namespace hwdesc {
-class HwDesc;
-} // namespace hwdesc
-namespace backend {
-class TargetInfo;
-} // namespace backend
-
 namespace conversion {
+
+/// The attribute naming the matrix instruction layout assignment tiled a
+/// tl.dot with.
+inline constexpr llvm::StringLiteral kMatrixInstructionAttr =
+    "tle.matrix_instruction";
+
+/// A matrix instruction of the description that the backend can emit, with
+/// the fragments it reported for it.
+struct MatrixUnit {
+  hwdesc::MatrixInstruction Instr;
+  backend::MatrixFragments Fragments;
+};
 
 struct AssignLayoutsOptions {
   /// Warps per program; 0 takes the module's `tle.num_warps` (default 4).
@@ -46,6 +55,9 @@ struct AssignLayoutsOptions {
   unsigned WarpSize = 32;
   /// Widest vector memory access of one thread, in bytes.
   unsigned VectorBytes = 16;
+  /// Matrix instructions tl.dot may be tiled with, preferred first; tl.dot
+  /// falls back to FMA when none fits.
+  std::vector<MatrixUnit> MatrixUnits;
 };
 
 std::unique_ptr<mlir::Pass>
@@ -54,6 +66,9 @@ createAssignLayoutsPass(const AssignLayoutsOptions &Options = {});
 struct DistributeOptions {
   /// Widest vector memory access of one thread, in bytes.
   unsigned VectorBytes = 16;
+  /// The matrix units layout assignment was given; a tl.dot tiled with one
+  /// names it in its `tle.matrix_instruction` attribute.
+  std::vector<MatrixUnit> MatrixUnits;
   /// Adds the dialects the TargetInfo creates ops of (loaded before the pass
   /// runs, as passes may not load dialects while running).
   std::function<void(mlir::DialectRegistry &)> TargetDialects;

@@ -27,8 +27,14 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
     Layouts.WarpSize = Desc.getWarpSize() > 0 ? Desc.getWarpSize() : 32;
   if (Desc.Compute.VectorWidth > 0)
     Layouts.VectorBytes = unsigned(Desc.Compute.VectorWidth);
+  for (const hwdesc::MatrixInstruction &Instr :
+       Desc.Compute.MatrixInstructions)
+    if (std::optional<backend::MatrixFragments> Fragments =
+            Target.getMatrixFragments(Instr))
+      Layouts.MatrixUnits.push_back({Instr, *Fragments});
   DistributeOptions Dist;
   Dist.VectorBytes = Layouts.VectorBytes;
+  Dist.MatrixUnits = Layouts.MatrixUnits;
 
   PassManager PM(Module.getContext());
   // Tile passes the distribution relies on: device functions inlined, facts

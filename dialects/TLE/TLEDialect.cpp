@@ -47,8 +47,8 @@ struct TLEInlinerInterface : public DialectInlinerInterface {
   }
 };
 
-/// Prints layout encodings as aliases (#blocked, #slice, #shared) so tensor
-/// types stay readable.
+/// Prints layout encodings as aliases (#blocked, #slice, #linear, #shared) so
+/// tensor types stay readable.
 struct TLEOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
@@ -58,6 +58,10 @@ struct TLEOpAsmInterface : public OpAsmDialectInterface {
     }
     if (isa<SliceLayoutAttr>(attr)) {
       os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<LinearLayoutAttr>(attr)) {
+      os << "linear";
       return AliasResult::FinalAlias;
     }
     if (isa<SharedLayoutAttr>(attr)) {

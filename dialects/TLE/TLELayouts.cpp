@@ -1,7 +1,7 @@
 //===- TLELayouts.cpp - Layout encodings of tle tensors -------------------===//
 //
 // Verifiers and the (lane, warp, register) -> tensor index mapping of the
-// blocked and slice layouts, the shared layout's verifier, and
+// blocked, slice and linear layouts, the shared layout's verifier, and
 // tle.convert_layout.
 //
 //===----------------------------------------------------------------------===//
@@ -230,6 +230,206 @@ SmallVector<int64_t> SliceLayoutAttr::getTensorIndex(ArrayRef<int64_t> shape,
       getParent().getTensorIndex(parentShape, lane, warp, parentReg);
   index.erase(index.begin() + getDim());
   return index;
+}
+
+//===----------------------------------------------------------------------===//
+// LinearLayoutAttr
+//===----------------------------------------------------------------------===//
+
+/// Parses `[[a, b], [c, d]]` into a flat list; every inner list must have
+/// `rank` entries.
+static ParseResult parseBases(AsmParser &parser, unsigned rank,
+                              SmallVectorImpl<int64_t> &flat) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        SMLoc loc = parser.getCurrentLocation();
+        size_t before = flat.size();
+        if (parser.parseCommaSeparatedList(
+                AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                  return parser.parseInteger(flat.emplace_back());
+                }))
+          return failure();
+        if (flat.size() - before != rank)
+          return parser.emitError(loc) << "basis must have " << rank
+                                       << " entries, one per dimension";
+        return success();
+      });
+}
+
+Attribute LinearLayoutAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> shape, regs, lanes, warps;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword("shape") ||
+      parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        return parser.parseInteger(shape.emplace_back());
+      }))
+    return {};
+  unsigned rank = shape.size();
+  for (auto [keyword, bases] :
+       {std::pair<StringRef, SmallVector<int64_t> *>{"regs", &regs},
+        {"lanes", &lanes},
+        {"warps", &warps}})
+    if (parser.parseComma() || parser.parseKeyword(keyword) ||
+        parser.parseEqual() || parseBases(parser, rank, *bases))
+      return {};
+  if (parser.parseGreater())
+    return {};
+  return LinearLayoutAttr::getChecked(
+      [&] { return parser.emitError(loc); }, parser.getContext(),
+      ArrayRef<int64_t>(shape), ArrayRef<int64_t>(regs),
+      ArrayRef<int64_t>(lanes), ArrayRef<int64_t>(warps));
+}
+
+void LinearLayoutAttr::print(AsmPrinter &printer) const {
+  unsigned rank = getShape().size();
+  auto printBases = [&](ArrayRef<int64_t> flat) {
+    printer << '[';
+    for (unsigned i = 0, e = flat.size() / rank; i < e; ++i) {
+      if (i)
+        printer << ", ";
+      printer << '[';
+      llvm::interleaveComma(getBasis(flat, i), printer);
+      printer << ']';
+    }
+    printer << ']';
+  };
+  printer << "<shape = [";
+  llvm::interleaveComma(getShape(), printer);
+  printer << "], regs = ";
+  printBases(getRegBases());
+  printer << ", lanes = ";
+  printBases(getLaneBases());
+  printer << ", warps = ";
+  printBases(getWarpBases());
+  printer << '>';
+}
+
+/// The dimension a register basis moves along; -1 if it is zero or moves
+/// along several.
+static int basisDim(ArrayRef<int64_t> basis) {
+  int dim = -1;
+  for (auto [d, v] : llvm::enumerate(basis)) {
+    if (v == 0)
+      continue;
+    if (dim >= 0)
+      return -1;
+    dim = d;
+  }
+  return dim;
+}
+
+LogicalResult
+LinearLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ArrayRef<int64_t> shape, ArrayRef<int64_t> regBases,
+                         ArrayRef<int64_t> laneBases,
+                         ArrayRef<int64_t> warpBases) {
+  size_t rank = shape.size();
+  if (rank == 0)
+    return emitError() << "linear layout must have rank at least 1";
+  for (int64_t d : shape)
+    if (d <= 0 || !llvm::isPowerOf2_64(d))
+      return emitError() << "linear layout shape entries must be powers of "
+                            "two, got "
+                         << d;
+  for (ArrayRef<int64_t> bases : {regBases, laneBases, warpBases}) {
+    if (bases.size() % rank)
+      return emitError() << "bases must have " << rank << " entries each";
+    for (size_t i = 0; i < bases.size(); ++i) {
+      int64_t v = bases[i];
+      if (v < 0 || v >= shape[i % rank] || (v && !llvm::isPowerOf2_64(v)))
+        return emitError() << "basis entries must be zero or powers of two "
+                              "inside the shape, got "
+                           << v;
+    }
+  }
+  // Registers form a grid: each basis along one dimension, grouped.
+  SmallVector<bool> done(rank, false);
+  int current = -1;
+  for (size_t i = 0; i < regBases.size() / rank; ++i) {
+    int dim = basisDim(regBases.slice(i * rank, rank));
+    if (dim < 0)
+      return emitError() << "register basis " << i
+                         << " must move along exactly one dimension";
+    if (dim != current) {
+      if (done[dim])
+        return emitError() << "register bases of dimension " << dim
+                           << " must be adjacent";
+      if (current >= 0)
+        done[current] = true;
+      current = dim;
+    }
+  }
+  return success();
+}
+
+LogicalResult LinearLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape != getShape())
+    return emitError() << "linear layout for a tensor of shape ["
+                       << getShape() << "] on a tensor of shape [" << shape
+                       << "]";
+  return success();
+}
+
+unsigned LinearLayoutAttr::getRank() const { return getShape().size(); }
+unsigned LinearLayoutAttr::getWarpSize() const {
+  return 1u << (getLaneBases().size() / getRank());
+}
+unsigned LinearLayoutAttr::getNumWarps() const {
+  return 1u << (getWarpBases().size() / getRank());
+}
+
+SmallVector<unsigned> LinearLayoutAttr::getRegisterOrder() const {
+  unsigned rank = getRank();
+  SmallVector<unsigned> order;
+  for (unsigned i = 0, e = getRegBases().size() / rank; i < e; ++i) {
+    unsigned dim = basisDim(getBasis(getRegBases(), i));
+    if (!llvm::is_contained(order, dim))
+      order.push_back(dim);
+  }
+  for (unsigned d = rank; d > 0; --d)
+    if (!llvm::is_contained(order, d - 1))
+      order.push_back(d - 1);
+  return order;
+}
+
+SmallVector<unsigned>
+LinearLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  unsigned rank = getRank();
+  SmallVector<unsigned> elems(rank, 1);
+  for (unsigned i = 0, e = getRegBases().size() / rank; i < e; ++i)
+    elems[basisDim(getBasis(getRegBases(), i))] *= 2;
+  return elems;
+}
+
+/// Xor of the bases selected by the set bits of `bits`.
+static void xorBases(LinearLayoutAttr layout, ArrayRef<int64_t> bases,
+                     unsigned bits, SmallVectorImpl<int64_t> &index) {
+  for (unsigned i = 0, e = bases.size() / layout.getRank(); i < e; ++i)
+    if (bits & (1u << i))
+      for (auto [d, v] : llvm::enumerate(layout.getBasis(bases, i)))
+        index[d] ^= v;
+}
+
+SmallVector<int64_t> LinearLayoutAttr::getTensorIndex(ArrayRef<int64_t> shape,
+                                                      unsigned lane,
+                                                      unsigned warp,
+                                                      unsigned reg) const {
+  SmallVector<int64_t> index(getRank(), 0);
+  xorBases(*this, getRegBases(), reg, index);
+  xorBases(*this, getLaneBases(), lane, index);
+  xorBases(*this, getWarpBases(), warp, index);
+  return index;
+}
+
+SmallVector<SmallVector<int64_t>> LinearLayoutAttr::getRegisterOffsets() const {
+  SmallVector<SmallVector<int64_t>> offsets;
+  unsigned count = 1u << (getRegBases().size() / getRank());
+  for (unsigned reg = 0; reg < count; ++reg)
+    offsets.push_back(getTensorIndex(getShape(), 0, 0, reg));
+  return offsets;
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,8 @@
 //                      lanes and warps tile the tensor (Triton's blocked).
 //   #tle.slice<...>    the layout of a tensor with one dimension of `parent`
 //                      removed (reduction results, operands of expand_dims).
+//   #tle.linear<...>   one tensor offset per bit of the register, lane and
+//                      warp index; matrix-unit fragments tiled over warps.
 //   #tle.shared<...>   placement of a tile in block-level memory (with an
 //                      xor swizzle), used by layout conversions.
 //
@@ -128,6 +130,43 @@ def TLE_SliceLayoutAttr : TLE_LayoutAttr<"SliceLayout", "slice",
   let extraClassDeclaration = [{
     /// `shape` with a 1 inserted at `dim`: the shape in the parent layout.
     ::llvm::SmallVector<int64_t> getParentShape(::llvm::ArrayRef<int64_t> shape) const;
+  }];
+}
+
+def TLE_LinearLayoutAttr : TLE_LayoutAttr<"LinearLayout", "linear",
+    [DeclareAttrInterfaceMethods<TLE_DistributedLayoutAttrInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "A layout given by one tensor offset per bit of the register, "
+                "lane and warp index";
+  let description = [{
+    The element held by register `r` of lane `l` in warp `w` is the xor of
+    the bases of the set bits of `r`, `l` and `w` (Triton's linear layouts).
+    Matrix units use it: the plugin describes which lane holds which element
+    of one instruction's fragment, the core tiles that over warps and
+    repetitions. A zero lane or warp basis replicates the data.
+
+    A layout applies to tensors of exactly `shape`. Each register basis moves
+    along one dimension only and the register bases are grouped by dimension
+    (fastest first), so that registers form a grid as for blocked layouts.
+
+    `#tle.linear<shape = [16, 8], regs = [[0, 1], [8, 0]],
+                 lanes = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warps = []>`
+  }];
+  // Bases are stored flattened, `rank` entries per basis.
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        ArrayRefParameter<"int64_t">:$regBases,
+                        ArrayRefParameter<"int64_t">:$laneBases,
+                        ArrayRefParameter<"int64_t">:$warpBases);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The tensor offset of each register at lane 0 of warp 0.
+    ::llvm::SmallVector<::llvm::SmallVector<int64_t>> getRegisterOffsets() const;
+    /// Basis `i` of a flattened list.
+    ::llvm::ArrayRef<int64_t> getBasis(::llvm::ArrayRef<int64_t> bases,
+                                       unsigned i) const {
+      return bases.slice(i * getShape().size(), getShape().size());
+    }
   }];
 }
 

@@ -5,6 +5,11 @@
 // and LLVM atomics, so the core's distributed IR can be checked without a
 // vendor plugin. Address spaces: global 1, shared/block 3; warp size 32.
 //
+// The target has one matrix instruction, `test.mma.m16n8k16` (fp16 x fp16 +
+// fp32, the fragments of NVIDIA's mma.m16n8k16), emitted as an inline-asm
+// call so that tests see which registers went into each instruction.
+// `tle-assign-layouts-test-mma` is layout assignment offered that unit.
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/Passes.h"
@@ -15,6 +20,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
@@ -81,11 +87,59 @@ public:
     emitError(Loc) << "atomics are not implemented by the test target";
     return failure();
   }
-  FailureOr<Value> emitMatrixMultiply(OpBuilder &B, Location Loc,
-                                      const ::tle::hwdesc::MatrixInstruction &,
-                                      Value, Value, Value) const override {
-    emitError(Loc) << "the test target has no matrix instructions";
-    return failure();
+  std::optional<MatrixFragments>
+  getMatrixFragments(const ::tle::hwdesc::MatrixInstruction &Instr)
+      const override {
+    if (Instr.Name != getTestMatrixInstruction().Name)
+      return std::nullopt;
+    MatrixFragments F;
+    F.A.Registers = {{0, 1}, {8, 0}, {0, 8}};
+    F.A.Lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+    F.B.Registers = {{1, 0}, {8, 0}};
+    F.B.Lanes = {{2, 0}, {4, 0}, {0, 1}, {0, 2}, {0, 4}};
+    F.C.Registers = {{0, 1}, {8, 0}};
+    F.C.Lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+    return F;
+  }
+
+  FailureOr<SmallVector<Value>>
+  emitMatrixMultiply(OpBuilder &B, Location Loc,
+                     const ::tle::hwdesc::MatrixInstruction &Instr,
+                     ValueRange A, ValueRange BOperand,
+                     ValueRange C) const override {
+    SmallVector<Value> Operands(A);
+    llvm::append_range(Operands, BOperand);
+    llvm::append_range(Operands, C);
+    Type F32 = B.getF32Type();
+    auto Result =
+        LLVM::LLVMStructType::getLiteral(B.getContext(), {F32, F32, F32, F32});
+    std::string Constraints = "=f,=f,=f,=f";
+    for (size_t I = 0; I < Operands.size(); ++I)
+      Constraints += ",r";
+    Value D = LLVM::InlineAsmOp::create(
+                  B, Loc, Result, Operands, Instr.Name, Constraints,
+                  /*has_side_effects=*/false, /*is_align_stack=*/false,
+                  LLVM::TailCallKind::None, /*asm_dialect=*/{},
+                  /*operand_attrs=*/{})
+                  .getResult(0);
+    SmallVector<Value> Out;
+    for (int64_t I = 0; I < 4; ++I)
+      Out.push_back(LLVM::ExtractValueOp::create(B, Loc, D, I));
+    return Out;
+  }
+
+  static const ::tle::hwdesc::MatrixInstruction &getTestMatrixInstruction() {
+    static const ::tle::hwdesc::MatrixInstruction Instr = [] {
+      ::tle::hwdesc::MatrixInstruction I;
+      I.Name = "test.mma.m16n8k16";
+      I.M = 16;
+      I.N = 8;
+      I.K = 16;
+      I.AType = I.BType = "fp16";
+      I.AccType = "fp32";
+      return I;
+    }();
+    return Instr;
   }
 };
 
@@ -95,10 +149,39 @@ const TargetInfo &getTestTarget() {
 }
 } // namespace
 
+/// The test target's matrix unit, as lowerToDistributedIR would offer it.
+static std::vector<::tle::conversion::MatrixUnit> getTestMatrixUnits() {
+  const auto &Target = static_cast<const TestGPUTargetInfo &>(getTestTarget());
+  const auto &Instr = TestGPUTargetInfo::getTestMatrixInstruction();
+  return {{Instr, *Target.getMatrixFragments(Instr)}};
+}
+
+namespace {
+/// tle-assign-layouts offered the test target's matrix unit.
+struct TestAssignMatrixLayoutsPass
+    : public PassWrapper<TestAssignMatrixLayoutsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAssignMatrixLayoutsPass)
+  StringRef getArgument() const final { return "tle-assign-layouts-test-mma"; }
+  StringRef getDescription() const final {
+    return "tle-assign-layouts with the test target's matrix instruction";
+  }
+  void runOnOperation() override {
+    ::tle::conversion::AssignLayoutsOptions Options;
+    Options.MatrixUnits = getTestMatrixUnits();
+    OpPassManager PM(ModuleOp::getOperationName());
+    PM.addPass(::tle::conversion::createAssignLayoutsPass(Options));
+    if (failed(runPipeline(PM, getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
+
 void ::tle::test::registerTestDistributePass() {
   ::tle::conversion::registerAssignLayoutsPass();
+  PassRegistration<TestAssignMatrixLayoutsPass>();
   registerPass([] {
     ::tle::conversion::DistributeOptions Options;
+    Options.MatrixUnits = getTestMatrixUnits();
     Options.TargetDialects = [](DialectRegistry &Registry) {
       Registry.insert<gpu::GPUDialect, arith::ArithDialect>();
     };

@@ -270,12 +270,3 @@ FailureOr<Value> NvidiaTargetInfo::emitAtomic(OpBuilder &B, Location Loc,
   LLVM::FenceOp::create(B, Loc, LLVM::AtomicOrdering::acquire, Scope);
   return Old;
 }
-
-FailureOr<Value>
-NvidiaTargetInfo::emitMatrixMultiply(OpBuilder &B, Location Loc,
-                                     const hwdesc::MatrixInstruction &Instr,
-                                     Value A, Value BOperand, Value C) const {
-  return emitError(Loc) << "nvidia plugin: matrix instruction '" << Instr.Name
-                        << "' is not implemented yet (the FMA fallback of "
-                           "issue 6 covers tl.dot until the performance work)";
-}

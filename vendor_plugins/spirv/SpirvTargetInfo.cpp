@@ -117,10 +117,11 @@ FailureOr<Value> SpirvTargetInfo::emitAtomic(OpBuilder &B, Location Loc,
          << "spirv plugin: atomics are not implemented yet (issue 8)";
 }
 
-FailureOr<Value>
+FailureOr<SmallVector<Value>>
 SpirvTargetInfo::emitMatrixMultiply(OpBuilder &B, Location Loc,
                                     const hwdesc::MatrixInstruction &Instr,
-                                    Value A, Value BOperand, Value C) const {
+                                    ValueRange A, ValueRange BOperand,
+                                    ValueRange C) const {
   return emitError(Loc) << "spirv plugin: matrix instruction '" << Instr.Name
                         << "' is not implemented yet (issue 8)";
 }

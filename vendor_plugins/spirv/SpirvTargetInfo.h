@@ -50,10 +50,11 @@ public:
                                           backend::AtomicKind Kind,
                                           mlir::Value Ptr, mlir::Value Operand,
                                           mlir::Value Compare) const override;
-  mlir::FailureOr<mlir::Value>
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
-                     const hwdesc::MatrixInstruction &Instr, mlir::Value A,
-                     mlir::Value BOperand, mlir::Value C) const override;
+                     const hwdesc::MatrixInstruction &Instr, mlir::ValueRange A,
+                     mlir::ValueRange BOperand,
+                     mlir::ValueRange C) const override;
 
 private:
   unsigned WarpSize;

@@ -1,10 +1,12 @@
 // RUN: tle-opt %s -split-input-file --tle-distribute --canonicalize --cse | FileCheck %s
 
-// Through block-level scratch: each thread writes its 4 elements at their
-// row-major positions, a barrier, then reads the 2 the new layout gives it.
-// CHECK: llvm.mlir.global internal @__tle_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<256 x i32>
+// Through block-level scratch (the one buffer all conversions share): each
+// thread writes its 2 contiguous elements as one vector, a barrier, then
+// reads the 2 the new layout gives it (strided by 128, so one at a time).
+// CHECK: llvm.mlir.global internal @__tle_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<1024 x i8>
 // CHECK-LABEL: llvm.func @convert
-// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
 // CHECK: gpu.barrier
 // CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
 // CHECK: gpu.barrier

@@ -47,3 +47,32 @@ tle.func @convert_no_encoding(%x: tensor<64xi32, #b>) {
   %c = tle.convert_layout %x : tensor<64xi32, #b> -> tensor<64xi32>
   tle.return
 }
+
+// -----
+
+// expected-error @+1 {{basis must have 2 entries, one per dimension}}
+#l = #tle.linear<shape = [16, 8], regs = [[0, 1, 0]], lanes = [], warps = []>
+
+// -----
+
+// expected-error @+1 {{register basis 0 must move along exactly one dimension}}
+#l = #tle.linear<shape = [16, 8], regs = [[1, 1]], lanes = [], warps = []>
+
+// -----
+
+// expected-error @+1 {{register bases of dimension 1 must be adjacent}}
+#l = #tle.linear<shape = [16, 8], regs = [[0, 1], [8, 0], [0, 4]], lanes = [], warps = []>
+
+// -----
+
+// expected-error @+1 {{basis entries must be zero or powers of two inside the shape, got 16}}
+#l = #tle.linear<shape = [16, 8], regs = [[0, 1]], lanes = [[16, 0]], warps = []>
+
+// -----
+
+#l = #tle.linear<shape = [16, 8], regs = [[0, 1], [8, 0]], lanes = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warps = []>
+tle.func @linear_shape(%x: f32) {
+  // expected-error @+1 {{linear layout for a tensor of shape [16, 8] on a tensor of shape [16, 16]}}
+  %s = tle.splat %x : f32 -> tensor<16x16xf32, #l>
+  tle.return
+}

@@ -39,6 +39,21 @@ enum class BarrierScope { Warp, Block, Cluster };
 
 enum class ShuffleKind { Xor, Up, Down, Index };
 
+/// Which lane and register of one matrix instruction hold which element of
+/// an operand tile: the tile offset (row, column) that each bit of the
+/// register index and each bit of the lane index adds (xor), as in
+/// #tle.linear. Register order is the instruction's operand order.
+struct MatrixFragmentLayout {
+  llvm::SmallVector<llvm::SmallVector<int64_t, 2>> Registers;
+  llvm::SmallVector<llvm::SmallVector<int64_t, 2>> Lanes;
+};
+
+/// The fragments of A (M x K), B (K x N) and C/D (M x N) of one instruction
+/// issued by one warp.
+struct MatrixFragments {
+  MatrixFragmentLayout A, B, C;
+};
+
 enum class AtomicKind {
   Add,
   FAdd,
@@ -96,13 +111,22 @@ public:
              mlir::Value Ptr, mlir::Value Operand,
              mlir::Value Compare = {}) const = 0;
 
-  /// Emits one matrix instruction of the description on per-lane fragments;
-  /// the fragment layout of A, B and C is the one the backend reported for
-  /// Instr to layout assignment.
-  virtual mlir::FailureOr<mlir::Value>
+  /// The fragment layouts of Instr, a matrix instruction of the description,
+  /// if this backend can emit it; layout assignment then tiles tl.dot with
+  /// it. std::nullopt keeps tl.dot on the FMA fallback.
+  virtual std::optional<MatrixFragments>
+  getMatrixFragments(const hwdesc::MatrixInstruction &Instr) const {
+    return std::nullopt;
+  }
+
+  /// Emits one matrix instruction on per-lane fragments: A, BOperand and C
+  /// hold one value per register of the layouts getMatrixFragments reported,
+  /// in that order; returns the registers of D in C's order.
+  virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
-                     const hwdesc::MatrixInstruction &Instr, mlir::Value A,
-                     mlir::Value BOperand, mlir::Value C) const = 0;
+                     const hwdesc::MatrixInstruction &Instr,
+                     mlir::ValueRange A, mlir::ValueRange BOperand,
+                     mlir::ValueRange C) const = 0;
 };
 
 } // namespace backend

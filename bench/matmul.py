@@ -1,0 +1,126 @@
+"""Check and time tlec's matmul (examples/matmul.py) against Triton and
+PyTorch on one NVIDIA GPU, in one run.
+
+Run by bench/run_h200.sh on the device after bench/prepare_h200.sh compiled
+the kernels (entries of kind "matmul" in bench/bin/kernels.json: dtype, tile
+sizes, num_warps, and whether the binary assumes aligned sizes and unit
+strides). For each shape and dtype:
+- fresh random inputs, the output poisoned with NaN before our launch,
+  checked against PyTorch's fp32 product (relative Frobenius error < 1e-2);
+- ours timed with triton.testing.do_bench (median) through the driver on
+  PyTorch's stream (compare.DriverKernel), as Triton's are;
+- Triton runs the same source file, examples/matmul.py, with the same tile
+  sizes and num_warps (num_stages as Triton defaults), and PyTorch (cuBLAS).
+The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
+the same tile configuration.
+"""
+
+import ctypes
+import json
+import os
+import sys
+
+import torch
+import triton
+import triton.testing
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import BIN, DriverKernel, load_example, ptr  # noqa: E402
+
+SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
+          (4097, 1031, 515)]
+DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
+
+
+def tflops(m, n, k, ms):
+    return 2 * m * n * k / ms * 1e-9 if ms else 0.0
+
+
+def run_ours(kernel, a, b, c, m, n, k):
+    """Launches with the runtime arguments the binary kept: strides of 1
+    were specialized away (-D) in the aligned variant."""
+    i32 = ctypes.c_int32
+    if kernel["aligned"]:
+        args = [ptr(a), ptr(b), ptr(c), i32(m), i32(n), i32(k), i32(k),
+                i32(n), i32(n)]
+    else:
+        args = [ptr(a), ptr(b), ptr(c), i32(m), i32(n), i32(k), i32(k),
+                i32(1), i32(n), i32(1), i32(n), i32(1)]
+    grid = triton.cdiv(m, kernel["bm"]) * triton.cdiv(n, kernel["bn"])
+    dk = DriverKernel(os.path.join(BIN, "kernels", kernel["file"]),
+                      kernel["entry"], kernel["num_warps"])
+    return dk.launcher(grid, args)
+
+
+def run_triton(fn, kernel, a, b, c, m, n, k):
+    grid = (triton.cdiv(m, kernel["bm"]) * triton.cdiv(n, kernel["bn"]),)
+
+    def launch():
+        fn[grid](a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0),
+                 b.stride(1), c.stride(0), c.stride(1),
+                 BLOCK_SIZE_M=kernel["bm"], BLOCK_SIZE_N=kernel["bn"],
+                 BLOCK_SIZE_K=kernel["bk"], GROUP_SIZE_M=kernel["gm"],
+                 ACTIVATION="", num_warps=kernel["num_warps"])
+    return launch
+
+
+def main():
+    with open(os.path.join(BIN, "kernels.json")) as f:
+        kernels = [k for k in json.load(f) if k.get("kind") == "matmul"]
+    fn = load_example("matmul").matmul_kernel.fn  # the jit function, untuned
+    rows, wrong = [], False
+    for dname, dtype in DTYPES.items():
+        for m, n, k in SHAPES:
+            aligned = m % 16 == 0 and n % 16 == 0 and k % 16 == 0
+            torch.manual_seed(m + n + k)
+            a = torch.randn(m, k, device="cuda", dtype=dtype)
+            b = torch.randn(k, n, device="cuda", dtype=dtype)
+            ref = a.float() @ b.float()
+            torch_ms = triton.testing.do_bench(lambda: a @ b,
+                                               return_mode="median")
+            for kernel in kernels:
+                if kernel["dtype"] != dname or kernel["aligned"] != aligned:
+                    continue
+                tile = (f"{kernel['bm']}x{kernel['bn']}x{kernel['bk']}"
+                        f" w{kernel['num_warps']}")
+                c = torch.full((m, n), float("nan"), device="cuda",
+                               dtype=dtype)
+                try:
+                    launch = run_ours(kernel, a, b, c, m, n, k)
+                    launch()
+                    torch.cuda.synchronize()
+                    err = ((c.float() - ref).norm() / ref.norm()).item()
+                    ok = err < 1e-2 and not torch.isnan(c).any().item()
+                    ms = triton.testing.do_bench(launch, return_mode="median")
+                    note = f"{err:.1e} {'ok' if ok else 'WRONG'}"
+                except Exception as e:
+                    ok, ms, note = False, None, f"FAILED: {e}"
+                wrong |= not ok
+                ct = torch.empty((m, n), device="cuda", dtype=dtype)
+                try:
+                    tlaunch = run_triton(fn, kernel, a, b, ct, m, n, k)
+                    tlaunch()
+                    torch.cuda.synchronize()
+                    triton_ms = triton.testing.do_bench(tlaunch,
+                                                        return_mode="median")
+                except Exception as e:
+                    triton_ms, note = None, note + f"; Triton failed: {e}"
+                ours, theirs = tflops(m, n, k, ms), tflops(m, n, k, triton_ms)
+                rows.append([f"matmul {dname}", f"{m}x{n}x{k}", tile, note,
+                             f"{ours:.1f}", f"{theirs:.1f}",
+                             f"{tflops(m, n, k, torch_ms):.1f}",
+                             f"{ours / theirs:.2f}" if theirs else "-"])
+                print("  " + " | ".join(rows[-1]), flush=True)
+    header = ["kernel", "shape", "tile", "rel. error vs torch fp32",
+              "ours TFLOP/s", "Triton TFLOP/s (same tile)", "PyTorch TFLOP/s",
+              "ours/Triton"]
+    widths = [max(len(str(r[i])) for r in rows + [header])
+              for i in range(len(header))]
+    for r in [header] + rows:
+        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths)) +
+              " |")
+    sys.exit(1 if wrong else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+//===- MatrixLayouts.cpp - tl.dot tiled over a matrix instruction ---------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/MatrixLayouts.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+
+namespace tle::conversion {
+
+StringRef getDescriptionTypeName(Type T) {
+  if (T.isF16())
+    return "fp16";
+  if (T.isBF16())
+    return "bf16";
+  if (T.isF32())
+    return "fp32";
+  if (T.isF64())
+    return "fp64";
+  if (T.isInteger(8))
+    return "int8";
+  if (T.isInteger(32))
+    return "int32";
+  return "";
+}
+
+/// The dimension a basis moves along; -1 unless exactly one.
+static int getBasisDim(ArrayRef<int64_t> Basis) {
+  int Dim = -1;
+  for (auto [D, V] : llvm::enumerate(Basis)) {
+    if (V == 0)
+      continue;
+    if (Dim >= 0)
+      return -1;
+    Dim = D;
+  }
+  return Dim;
+}
+
+LinearLayoutAttr MatrixTiling::getLayout(MLIRContext *Ctx, MatrixOperand Role,
+                                         ArrayRef<int64_t> Shape) const {
+  const hwdesc::MatrixInstruction &Instr = Unit->Instr;
+  const backend::MatrixFragmentLayout &Fragment =
+      Role == MatrixOperand::A   ? Unit->Fragments.A
+      : Role == MatrixOperand::B ? Unit->Fragments.B
+                                 : Unit->Fragments.C;
+  // Per dimension of the operand: the instruction's extent and the warps
+  // tiling it (K is never split over warps: each warp sums all of K).
+  int64_t InstrRows = Role == MatrixOperand::B ? Instr.K : Instr.M;
+  int64_t InstrCols = Role == MatrixOperand::A ? Instr.K : Instr.N;
+  unsigned RowWarps = Role == MatrixOperand::B ? 1 : WarpsM;
+  unsigned ColWarps = Role == MatrixOperand::A ? 1 : WarpsN;
+  int64_t Extent[2] = {InstrRows, InstrCols};
+  unsigned Warps[2] = {RowWarps, ColWarps};
+  // Registers run along K first for A and B (pairs of 16-bit values packed
+  // into one operand register sit next to each other), along N for C.
+  unsigned Fastest = Role == MatrixOperand::B ? 0 : 1;
+
+  SmallVector<int64_t> Regs;
+  for (unsigned Dim : {Fastest, 1 - Fastest}) {
+    for (const auto &Basis : Fragment.Registers)
+      if (getBasisDim(Basis) == int(Dim))
+        Regs.append(Basis.begin(), Basis.end());
+    for (int64_t Step = Extent[Dim] * Warps[Dim]; Step < Shape[Dim];
+         Step *= 2) {
+      int64_t Basis[2] = {0, 0};
+      Basis[Dim] = Step;
+      Regs.append(Basis, Basis + 2);
+    }
+  }
+  SmallVector<int64_t> Lanes;
+  for (const auto &Basis : Fragment.Lanes)
+    Lanes.append(Basis.begin(), Basis.end());
+  // Warp w is (w % WarpsM, w / WarpsM) in the (M, N) grid of warps; an
+  // operand without that dimension is replicated over it.
+  SmallVector<int64_t> WarpBases;
+  for (unsigned Step = 1; Step < WarpsM; Step *= 2) {
+    int64_t Basis[2] = {0, 0};
+    if (Role != MatrixOperand::B)
+      Basis[0] = InstrRows * Step;
+    WarpBases.append(Basis, Basis + 2);
+  }
+  for (unsigned Step = 1; Step < WarpsN; Step *= 2) {
+    int64_t Basis[2] = {0, 0};
+    if (Role != MatrixOperand::A)
+      Basis[1] = InstrCols * Step;
+    WarpBases.append(Basis, Basis + 2);
+  }
+  return LinearLayoutAttr::get(Ctx, Shape, Regs, Lanes, WarpBases);
+}
+
+/// Whether Fragment covers a Rows x Cols tile with one basis per register
+/// bit along one dimension and LaneBits lane bases.
+static bool isUsableFragment(const backend::MatrixFragmentLayout &Fragment,
+                             int64_t Rows, int64_t Cols, unsigned LaneBits) {
+  if (Fragment.Lanes.size() != LaneBits)
+    return false;
+  for (const auto &Basis : Fragment.Registers)
+    if (Basis.size() != 2 || getBasisDim(Basis) < 0)
+      return false;
+  for (const auto &Basis : Fragment.Lanes)
+    if (Basis.size() != 2)
+      return false;
+  return int64_t(1) << (Fragment.Registers.size() + LaneBits) == Rows * Cols;
+}
+
+std::optional<MatrixTiling> planMatrixTiling(DotOp Dot,
+                                             ArrayRef<MatrixUnit> Units,
+                                             unsigned NumWarps,
+                                             unsigned WarpSize) {
+  RankedTensorType AType = Dot.getA().getType(), BType = Dot.getB().getType(),
+                   DType = Dot.getD().getType();
+  if (DType.getRank() != 2)
+    return std::nullopt;
+  StringRef AName = getDescriptionTypeName(AType.getElementType());
+  StringRef BName = getDescriptionTypeName(BType.getElementType());
+  StringRef AccName = getDescriptionTypeName(DType.getElementType());
+  int64_t M = DType.getDimSize(0), N = DType.getDimSize(1),
+          K = AType.getDimSize(1);
+  unsigned LaneBits = llvm::Log2_32(WarpSize);
+  for (const MatrixUnit &Unit : Units) {
+    const hwdesc::MatrixInstruction &Instr = Unit.Instr;
+    if (Instr.AType != AName || Instr.BType != BName ||
+        Instr.AccType != AccName || Instr.Level != hwdesc::IssueLevel::Warp)
+      continue;
+    if (M % Instr.M || N % Instr.N || K % Instr.K ||
+        !llvm::isPowerOf2_64(M) || !llvm::isPowerOf2_64(N) ||
+        !llvm::isPowerOf2_64(K))
+      continue;
+    if (!isUsableFragment(Unit.Fragments.A, Instr.M, Instr.K, LaneBits) ||
+        !isUsableFragment(Unit.Fragments.B, Instr.K, Instr.N, LaneBits) ||
+        !isUsableFragment(Unit.Fragments.C, Instr.M, Instr.N, LaneBits))
+      continue;
+    // Warps split M and N, keeping each warp's tile about square (Triton's
+    // choice for mma.sync).
+    MatrixTiling Tiling{&Unit, 1, 1};
+    while (Tiling.WarpsM * Tiling.WarpsN < NumWarps) {
+      int64_t TilesM = M / (Instr.M * Tiling.WarpsM);
+      int64_t TilesN = N / (Instr.N * Tiling.WarpsN);
+      if (TilesM >= 2 && TilesM >= TilesN / 2)
+        Tiling.WarpsM *= 2;
+      else if (TilesN >= 2)
+        Tiling.WarpsN *= 2;
+      else
+        break;
+    }
+    if (Tiling.WarpsM * Tiling.WarpsN == NumWarps)
+      return Tiling;
+  }
+  return std::nullopt;
+}
+
+} // namespace tle::conversion
