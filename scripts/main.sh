@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The main job: build TLE, then compile every example kernel to verified tile
-# IR with the arguments recorded in its `# tlec-args:` line.
+# IR with the arguments recorded in its `# tlec-args:` line, and finally run
+# one kernel on the CPU's SPIR-V device (PoCL through OpenCL) and check it.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TLE_BUILD_DIR:-$ROOT/build}"
-bash "$ROOT/scripts/build.sh" "$BUILD" tlec tle-opt tle-hwdesc
+bash "$ROOT/scripts/build.sh" "$BUILD" tlec tle-opt tle-hwdesc tle-run tle-spirv
 
 OUT="$BUILD/examples"
 mkdir -p "$OUT"
@@ -24,4 +25,19 @@ for kernel in "$ROOT"/examples/*.py; do
     status=1
   fi
 done
+
+# Vector add for the CPU SPIR-V description, run on 100000 elements (the last
+# block ragged) and checked element by element against $0+$1.
+SPV="$OUT/spirv"
+n=100000
+if TLE_SPIRV_VALIDATE=1 "$BUILD/bin/tlec" "$ROOT/examples/vector_add.py" -D BLOCK_SIZE=1024 \
+     --signature '*fp32:16, *fp32:16, *fp32:16, i32' --target cpu-spirv --out-dir "$SPV" &&
+   "$BUILD/bin/tle-run" "$SPV/add_kernel.cpu-spirv.spv" --grid $(( (n + 1023) / 1024 )) \
+     --num-warps 4 --repeat 0 --arg buf:f32:N=$n --arg buf:f32:N=$n \
+     --arg "out:f32:N=$n:expr=\$0+\$1" --arg i32:$n; then
+  echo "ok    vector_add on the CPU through SPIR-V"
+else
+  echo "FAIL  vector_add on the CPU through SPIR-V"
+  status=1
+fi
 exit $status

@@ -20,4 +20,4 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tle_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tle-opt", "tlec", "tle-hwdesc", "tle-run"], [config.tle_tools_dir])
+    ["tle-opt", "tlec", "tle-hwdesc", "tle-run", "tle-reference"], [config.tle_tools_dir])

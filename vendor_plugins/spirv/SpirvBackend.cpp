@@ -5,19 +5,68 @@
 //===----------------------------------------------------------------------===//
 
 #include "SpirvBackend.h"
+#include "OpenClBuiltins.h"
+#include "OpenClRuntime.h"
 #include "SpirvTargetInfo.h"
+#include "SpirvValidator.h"
+#include "SpirvVersion.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "core/hwdesc/HwDesc.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <mutex>
+
+extern "C" {
+void LLVMInitializeSPIRVTargetInfo();
+void LLVMInitializeSPIRVTarget();
+void LLVMInitializeSPIRVTargetMC();
+void LLVMInitializeSPIRVAsmPrinter();
+}
 
 using namespace llvm;
 using namespace tle;
 using namespace tle::spirv;
 
+/// The attributes of the distributed-IR contract (backends/README.md).
+static constexpr StringLiteral KernelAttr = "tle.kernel";
+static constexpr StringLiteral NumWarpsAttr = "tle.num_warps";
+static constexpr StringLiteral SharedMemoryAttr = "tle.shared_memory";
+
+static constexpr StringLiteral DefaultTriple = "spirv64-unknown-unknown";
+
+static Error makeError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(),
+                           "spirv plugin: " + Message);
+}
+
 void SpirvBackend::registerDialects(mlir::DialectRegistry &Registry) const {
-  // What SpirvTargetInfo emits.
-  Registry.insert<mlir::arith::ArithDialect, mlir::gpu::GPUDialect>();
+  // What SpirvTargetInfo emits, and what compile() translates to LLVM IR.
+  Registry.insert<mlir::LLVM::LLVMDialect>();
+  mlir::registerBuiltinDialectTranslation(Registry);
+  mlir::registerLLVMDialectTranslation(Registry);
 }
 
 std::unique_ptr<backend::TargetInfo>
@@ -25,18 +74,296 @@ SpirvBackend::createTargetInfo(const hwdesc::HwDesc &Desc) const {
   return std::make_unique<SpirvTargetInfo>(Desc);
 }
 
+std::unique_ptr<backend::Runtime>
+SpirvBackend::createRuntime(const hwdesc::HwDesc &Desc) {
+  return std::make_unique<OpenClRuntime>();
+}
+
+/// The one llvm.func marked tle.kernel.
+static Expected<mlir::LLVM::LLVMFuncOp> findKernel(mlir::ModuleOp Module) {
+  SmallVector<mlir::Operation *> Marked;
+  Module.walk([&](mlir::Operation *Op) {
+    if (Op->hasAttr(KernelAttr))
+      Marked.push_back(Op);
+  });
+  if (Marked.empty())
+    return makeError("no llvm.func is marked '" + KernelAttr +
+                     "' (see 'Distributed IR' in backends/README.md)");
+  if (Marked.size() > 1)
+    return makeError(Twine(Marked.size()) + " operations are marked '" +
+                     KernelAttr + "'; distributed IR holds one kernel");
+  auto Kernel = dyn_cast<mlir::LLVM::LLVMFuncOp>(Marked.front());
+  if (!Kernel || Kernel.isExternal())
+    return makeError("'" + KernelAttr + "' marks a " +
+                     Marked.front()->getName().getStringRef() +
+                     ", not an llvm.func with a body");
+  return Kernel;
+}
+
+/// tle.num_warps of the kernel, else of the module, else the option.
+static Expected<unsigned> getNumWarps(mlir::LLVM::LLVMFuncOp Kernel,
+                                      mlir::ModuleOp Module,
+                                      const backend::CompileOptions &Options) {
+  for (mlir::Operation *Op : {Kernel.getOperation(), Module.getOperation()}) {
+    mlir::Attribute Attr = Op->getAttr(NumWarpsAttr);
+    if (!Attr)
+      continue;
+    auto Int = dyn_cast<mlir::IntegerAttr>(Attr);
+    if (!Int || Int.getInt() <= 0)
+      return makeError("'" + NumWarpsAttr + "' must be a positive integer");
+    return static_cast<unsigned>(Int.getInt());
+  }
+  return Options.NumWarps;
+}
+
+/// OpenCL has no dynamic local memory outside kernel arguments, so the
+/// Workgroup arrays whose size is only known now become fixed-size ones:
+/// the lane-exchange array of emulated shuffles (8 bytes per work-item) and
+/// the external `[0 x i8]` array of tle.shared_memory (SharedBytes).
+static Error sizeWorkgroupArrays(mlir::ModuleOp Module, unsigned Threads,
+                                 uint64_t SharedBytes) {
+  for (auto Global : Module.getOps<mlir::LLVM::GlobalOp>()) {
+    auto Array = dyn_cast<mlir::LLVM::LLVMArrayType>(Global.getGlobalType());
+    if (Global.getLinkage() != mlir::LLVM::Linkage::External ||
+        Global.getInitializerRegion().getBlocks().size() || Global.getValue() ||
+        !Array || Array.getNumElements() != 0)
+      continue;
+    uint64_t Count;
+    if (Global.getSymName() == LaneExchangeGlobal)
+      Count = Threads;
+    else if (SharedBytes > 0 && Array.getElementType().isInteger(8))
+      Count = SharedBytes;
+    else
+      return makeError("the kernel uses the external array @" +
+                       Global.getSymName() + ", but '" + SharedMemoryAttr +
+                       "' gives it no size");
+    Global.setGlobalType(
+        mlir::LLVM::LLVMArrayType::get(Array.getElementType(), Count));
+    Global.setLinkage(mlir::LLVM::Linkage::Internal);
+  }
+  return Error::success();
+}
+
+/// The calling conventions and attributes OpenCL code has: the kernel is a
+/// spir_kernel with the work-group size it was compiled for, everything
+/// else spir_func. Barriers and shuffles are convergent so that the
+/// optimizer does not move them into divergent code; id queries read no
+/// memory so that it can merge them.
+static void prepareForOpenCL(llvm::Module &M, Function &Kernel,
+                             unsigned Threads) {
+  LLVMContext &Ctx = M.getContext();
+  for (Function &F : M) {
+    if (&F == &Kernel || F.isIntrinsic())
+      continue;
+    F.setCallingConv(CallingConv::SPIR_FUNC);
+    if (isConvergentBuiltin(F.getName()))
+      F.setConvergent();
+    if (isWorkItemQuery(F.getName())) {
+      F.setDoesNotAccessMemory();
+      F.setWillReturn();
+    }
+    F.setDoesNotThrow();
+    for (User *U : F.users())
+      if (auto *Call = dyn_cast<CallInst>(U))
+        Call->setCallingConv(CallingConv::SPIR_FUNC);
+  }
+  Kernel.setCallingConv(CallingConv::SPIR_KERNEL);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Metadata *Size[] = {ConstantAsMetadata::get(ConstantInt::get(I32, Threads)),
+                      ConstantAsMetadata::get(ConstantInt::get(I32, 1)),
+                      ConstantAsMetadata::get(ConstantInt::get(I32, 1))};
+  Kernel.setMetadata("reqd_work_group_size", MDNode::get(Ctx, Size));
+}
+
+static void initializeSPIRV() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeSPIRVTargetInfo();
+    LLVMInitializeSPIRVTarget();
+    LLVMInitializeSPIRVTargetMC();
+    LLVMInitializeSPIRVAsmPrinter();
+  });
+}
+
+/// LLVM's SPIR-V backend only emits instructions of extensions it was told
+/// about, and its one way to be told is its `-spirv-ext` option. A float
+/// atomic add without SPV_EXT_shader_atomic_float_add is a fatal error in
+/// the backend, so the extension is enabled before such a module is
+/// compiled (the option is process-wide; enabling more extensions only
+/// allows more instructions).
+static Error enableFloatAtomicAdd() {
+  static std::once_flag Once;
+  static bool Found = false;
+  std::call_once(Once, [] {
+    auto &Options = cl::getRegisteredOptions();
+    auto It = Options.find("spirv-ext");
+    if (It == Options.end())
+      return;
+    Found = !It->second->addOccurrence(0, "spirv-ext",
+                                       "+SPV_EXT_shader_atomic_float_add");
+  });
+  if (!Found)
+    return makeError("cannot enable SPV_EXT_shader_atomic_float_add in "
+                     "LLVM's SPIR-V backend (no usable -spirv-ext option)");
+  return Error::success();
+}
+
+static bool hasFloatAtomicAdd(const llvm::Module &M) {
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F))
+      if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+        if (RMW->isFloatingPointOperation())
+          return true;
+  return false;
+}
+
+static Expected<std::unique_ptr<TargetMachine>>
+createTargetMachine(const hwdesc::HwDesc &Desc, unsigned Version) {
+  initializeSPIRV();
+  // The version is the triple's sub-architecture: spirv64v1.2-unknown-...
+  Triple TT(Desc.Tools.Triple.empty() ? DefaultTriple.str()
+                                      : Desc.Tools.Triple);
+  if (!TT.isSPIRV())
+    return makeError(Desc.Name + ": toolchain.triple '" + Desc.Tools.Triple +
+                     "' is not a SPIR-V triple (spirv64-unknown-unknown)");
+  if (TT.getSubArch() == Triple::NoSubArch)
+    TT.setArchName((TT.getArchName() + "v" + Twine(Version / 10) + "." +
+                    Twine(Version % 10))
+                       .str());
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  if (!T)
+    return makeError(Error);
+  TargetOptions Opts;
+  std::unique_ptr<TargetMachine> TM(
+      T->createTargetMachine(TT, "", "", Opts, /*RM=*/std::nullopt,
+                             /*CM=*/std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!TM)
+    return makeError("cannot create a target machine for " + TT.str());
+  return std::move(TM);
+}
+
+static void optimize(llvm::Module &M, TargetMachine &TM) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(&TM);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+}
+
+static Expected<std::string> emit(llvm::Module &M, TargetMachine &TM,
+                                  CodeGenFileType Type) {
+  SmallString<0> Out;
+  raw_svector_ostream OS(Out);
+  legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, OS, nullptr, Type))
+    return makeError("LLVM's SPIR-V backend cannot emit this file type");
+  PM.run(M);
+  return Out.str().str();
+}
+
 Expected<backend::CompiledKernel>
 SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
                       const backend::CompileOptions &Options) {
-  return createStringError(
-      inconvertibleErrorCode(),
-      "spirv plugin: code generation is not implemented yet (issue 8)");
+  // MLIR reports verifier and translation failures as diagnostics; they
+  // become the returned error.
+  std::string Diagnostics;
+  mlir::ScopedDiagnosticHandler Handler(
+      Module.getContext(), [&](mlir::Diagnostic &D) {
+        if (D.getSeverity() == mlir::DiagnosticSeverity::Error) {
+          raw_string_ostream OS(Diagnostics);
+          OS << "\n" << D.getLocation() << ": " << D.str();
+        }
+        return mlir::success();
+      });
+  if (mlir::failed(mlir::verify(Module)))
+    return makeError("invalid distributed IR:" + Diagnostics);
+
+  std::optional<unsigned> Version = getSpirvVersion(Desc);
+  if (!Version)
+    return makeError(Desc.Name +
+                     " needs toolchain.isa_version, the SPIR-V version "
+                     "(\"1.0\" to \"1.6\"), not '" +
+                     Desc.Tools.IsaVersion + "'");
+  Expected<mlir::LLVM::LLVMFuncOp> Kernel = findKernel(Module);
+  if (!Kernel)
+    return Kernel.takeError();
+  Expected<unsigned> NumWarps = getNumWarps(*Kernel, Module, Options);
+  if (!NumWarps)
+    return NumWarps.takeError();
+
+  backend::CompiledKernel Result;
+  Result.EntryName = Kernel->getSymName().str();
+  Result.Format = "spv";
+  Result.ThreadsPerBlock = *NumWarps * Desc.getWarpSize();
+  if (const hwdesc::ParallelLevel *Block =
+          Desc.getParallelLevel(hwdesc::LevelKind::Block))
+    if (Block->MaxThreads && Result.ThreadsPerBlock > Block->MaxThreads)
+      return makeError(Twine(*NumWarps) + " warps are " +
+                       Twine(Result.ThreadsPerBlock) + " work-items; " +
+                       Desc.Name + " allows " + Twine(Block->MaxThreads) +
+                       " per work-group");
+  uint64_t SharedBytes = 0;
+  if (auto Shared =
+          (*Kernel)->getAttrOfType<mlir::IntegerAttr>(SharedMemoryAttr))
+    SharedBytes = Shared.getInt();
+  // The launch provides no memory: every Workgroup array is static.
+  Result.SharedMemoryBytes = 0;
+  if (Error E =
+          sizeWorkgroupArrays(Module, Result.ThreadsPerBlock, SharedBytes))
+    return std::move(E);
+
+  LLVMContext Context;
+  std::unique_ptr<llvm::Module> M =
+      mlir::translateModuleToLLVMIR(Module, Context, Result.EntryName);
+  if (!M)
+    return makeError("cannot translate distributed IR to LLVM IR:" +
+                     Diagnostics);
+  // The backend's subtarget reads its extensions when the target machine
+  // is made.
+  if (hasFloatAtomicAdd(*M))
+    if (Error E = enableFloatAtomicAdd())
+      return std::move(E);
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      createTargetMachine(Desc, *Version);
+  if (!TM)
+    return TM.takeError();
+  M->setTargetTriple((*TM)->getTargetTriple());
+  M->setDataLayout((*TM)->createDataLayout());
+  Function *KernelFn = M->getFunction(Result.EntryName);
+  prepareForOpenCL(*M, *KernelFn, Result.ThreadsPerBlock);
+
+  optimize(*M, **TM);
+  // Code generation rewrites the module it runs on: the assembly is made
+  // from a copy.
+  std::unique_ptr<llvm::Module> Copy = CloneModule(*M);
+  Expected<std::string> Assembly =
+      emit(*Copy, **TM, CodeGenFileType::AssemblyFile);
+  if (!Assembly)
+    return Assembly.takeError();
+  Result.Assembly = std::move(*Assembly);
+  Expected<std::string> Binary = emit(*M, **TM, CodeGenFileType::ObjectFile);
+  if (!Binary)
+    return Binary.takeError();
+  Result.Binary = std::move(*Binary);
+
+  if (isValidationRequested()) {
+    Expected<bool> Valid = validateSpirv(Result.Binary, *Version);
+    if (!Valid)
+      return Valid.takeError();
+  }
+  return std::move(Result);
 }
 
 Expected<std::string> SpirvBackend::forwardRaw(StringRef Language,
                                                StringRef Code,
                                                const hwdesc::HwDesc &Desc) {
-  return createStringError(inconvertibleErrorCode(),
-                           "spirv plugin: forwarding tle_raw '" + Language +
-                               "' code is not implemented yet (issue 11)");
+  return makeError("forwarding tle_raw '" + Language +
+                   "' code is not implemented yet (issue 11)");
 }

@@ -5,8 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // Serves descriptions with `backend: spirv` (SPIR-V devices, DSAs and the CPU
-// used in CI). It takes distributed IR; code generation from it and the
-// runtime are issue 8, and say so when asked for.
+// used in CI). It takes distributed IR (see backends/README.md), turns it
+// into LLVM IR for an OpenCL kernel (spir_kernel, OpenCL built-ins, global
+// pointers in CrossWorkgroup and block-level memory in Workgroup) and emits
+// OpenCL-flavoured SPIR-V (Addresses, Kernel) of the description's version
+// with LLVM's SPIR-V backend. Its runtime runs the binaries through an OpenCL
+// driver (OpenClRuntime.h): PoCL on the CPU in CI.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +37,10 @@ public:
   llvm::Expected<std::string> forwardRaw(llvm::StringRef Language,
                                          llvm::StringRef Code,
                                          const hwdesc::HwDesc &Desc) override;
+  /// The first OpenCL device (a CPU preferred), through the OpenCL ICD
+  /// loader opened when this is called.
+  std::unique_ptr<backend::Runtime>
+  createRuntime(const hwdesc::HwDesc &Desc) override;
 };
 
 } // namespace spirv
