@@ -21,4 +21,23 @@ def TLECheckHwDesc : Pass<"tle-check-hwdesc", "mlir::ModuleOp"> {
   ];
 }
 
+def TLEPrefetchLoads : Pass<"tle-prefetch-loads", "mlir::ModuleOp"> {
+  let summary = "Issue the loads of the next loop iteration before the "
+                "compute of this one";
+  let description = [{
+    Software pipelining in registers, two stages: in an scf.for whose body
+    reads memory only through tle.load (no stores, atomics or barriers), the
+    loads and what their addresses and masks need (including loop-carried
+    pointer increments) become stage 0, everything else stage 1. The loop
+    then loads iteration i+1 while it computes iteration i; the first loads
+    move before the loop, and loads of an iteration that does not exist are
+    masked off, so a loop of any trip count, including zero, stays correct.
+
+    It runs when the module's `tle.num_stages` (the kernel's num_stages,
+    Triton's default 3) is at least 2. Deeper pipelines through block-level
+    memory (cp.async, TMA) are future work.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // TLE_CORE_TRANSFORMS_PASSES_TD
