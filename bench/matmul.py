@@ -11,6 +11,7 @@ strides). For each shape and dtype:
   PyTorch's stream (compare.DriverKernel), as Triton's are;
 - Triton runs the same source file, examples/matmul.py, with the same tile
   sizes and num_warps (num_stages as Triton defaults), and PyTorch (cuBLAS).
+  Ours come with num_stages 1 (no prefetch) and 3 (tle-prefetch-loads).
 The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
 the same tile configuration.
 """
@@ -82,7 +83,7 @@ def main():
                 if kernel["dtype"] != dname or kernel["aligned"] != aligned:
                     continue
                 tile = (f"{kernel['bm']}x{kernel['bn']}x{kernel['bk']}"
-                        f" w{kernel['num_warps']}")
+                        f" w{kernel['num_warps']} s{kernel['num_stages']}")
                 c = torch.full((m, n), float("nan"), device="cuda",
                                dtype=dtype)
                 try:

@@ -111,12 +111,12 @@ fi
 #    shapes whose sizes are multiples of 16, specializes the unit strides
 #    (-D stride=1) and divisibility as Triton's JIT would; the other keeps
 #    every stride a runtime argument for ragged shapes.
-addmm() { # file dtype bm bn bk gm num_warps aligned origin
-  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"origin\": \"$9\"}")
+addmm() { # file dtype bm bn bk gm num_warps aligned num_stages origin
+  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"num_stages\": $9, \"origin\": \"${10}\"}")
 }
-matmul_one() { # dtype bm bn bk num_warps aligned
+matmul_one() { # dtype bm bn bk num_warps aligned num_stages
   local t="*$1:16, *$1:16, *$1:16"
-  local f="matmul.$1.$2x$3x$4w$5.$6.h200.cubin" d="$K/tlec-mm"
+  local f="matmul.$1.$2x$3x$4w$5s$7.$6.h200.cubin" d="$K/tlec-mm"
   local spec=(-D BLOCK_SIZE_M="$2" -D BLOCK_SIZE_N="$3" -D BLOCK_SIZE_K="$4"
     -D GROUP_SIZE_M=8 -D ACTIVATION=none)
   if [ "$6" = true ]; then
@@ -126,10 +126,11 @@ matmul_one() { # dtype bm bn bk num_warps aligned
     spec+=(--signature "$t, i32, i32, i32, i32, i32, i32, i32, i32, i32")
   fi
   if "$BUILD/bin/tlec" "$ROOT/examples/matmul.py" --kernel matmul_kernel \
-       --target h200 --num-warps "$5" "${spec[@]}" --out-dir "$d" 2>"$d.log"; then
+       --target h200 --num-warps "$5" --num-stages "$7" "${spec[@]}" \
+       --out-dir "$d" 2>"$d.log"; then
     mv "$d"/matmul_kernel.*.cubin "$K/$f"
-    addmm "$f" "$1" "$2" "$3" "$4" 8 "$5" "$6" \
-      "tlec examples/matmul.py --target h200 ($1, $2x$3x$4 tiles, num_warps $5)"
+    addmm "$f" "$1" "$2" "$3" "$4" 8 "$5" "$6" "$7" \
+      "tlec examples/matmul.py --target h200 ($1, $2x$3x$4 tiles, num_warps $5, num_stages $7)"
   else
     echo "tlec cannot compile examples/matmul.py ($1 $2x$3x$4):" >&2
     cat "$d.log" >&2
@@ -138,10 +139,11 @@ matmul_one() { # dtype bm bn bk num_warps aligned
 }
 if [ -x "$BUILD/bin/tlec" ]; then
   for dt in fp16 bf16; do
-    matmul_one "$dt" 128 128 32 4 true
-    matmul_one "$dt" 128 128 64 4 true
-    matmul_one "$dt" 128 128 64 8 true
-    matmul_one "$dt" 128 128 32 4 false
+    matmul_one "$dt" 128 128 32 4 true 1
+    matmul_one "$dt" 128 128 32 4 true 3
+    matmul_one "$dt" 128 128 64 8 true 1
+    matmul_one "$dt" 128 128 64 8 true 3
+    matmul_one "$dt" 128 128 32 4 false 3
   done
 fi
 

@@ -73,6 +73,11 @@ struct TLEOpAsmInterface : public OpAsmDialectInterface {
 };
 } // namespace
 
+Operation *TLEDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
 void TLEDialect::initialize() {
   addOperations<
 #define GET_OP_LIST

@@ -28,6 +28,9 @@ def TLE_Dialect : Dialect {
                            "::mlir::scf::SCFDialect",
                            "::mlir::cf::ControlFlowDialect"];
   let useDefaultTypePrinterParser = 1;
+  // Folds (e.g. tle.splat of a constant) produce attributes that become
+  // arith.constant ops, so arith's folds (x * 1, x + 0) see through splats.
+  let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;
 }
 
