@@ -226,9 +226,10 @@ struct CodegenErrors {
   static void handle(const DiagnosticInfo *DI, void *Self) {
     if (DI->getSeverity() != DS_Error)
       return;
-    raw_string_ostream OS(static_cast<CodegenErrors *>(Self)->Text);
+    std::string &Text = static_cast<CodegenErrors *>(Self)->Text;
+    raw_string_ostream OS(Text);
     DiagnosticPrinterRawOStream Printer(OS);
-    OS << "\n";
+    OS << (Text.empty() ? " " : "; ");
     DI->print(Printer);
   }
 };
@@ -246,7 +247,7 @@ static Expected<std::string> emit(llvm::Module &M, TargetMachine &TM,
   if (!Errors.Text.empty())
     return makeError("LLVM's AMDGPU backend cannot compile the kernel for " +
                      TM.getTargetCPU() + ":" + Errors.Text +
-                     "\n(math functions without an AMDGPU instruction "
+                     " (math functions without an AMDGPU instruction "
                      "sequence, such as tanh, need ROCm's device libraries, "
                      "which this plugin does not use)");
   return Out.str().str();

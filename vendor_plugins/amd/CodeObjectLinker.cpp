@@ -49,6 +49,9 @@ static std::string readFileOrEmpty(StringRef Path) {
 
 Expected<std::string> linkCodeObject(StringRef Lld, StringRef Object,
                                      unsigned TimeoutSeconds) {
+  if (!sys::fs::can_execute(Lld))
+    return makeError(Lld + " is not an executable program; the code object "
+                           "is linked with ld.lld (set TLE_AMD_LLD to one)");
   SmallString<128> Dir;
   // createUniqueDirectory makes it with mode 0700.
   if (std::error_code EC = sys::fs::createUniqueDirectory("tle-amd", Dir))
