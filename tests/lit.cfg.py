@@ -21,3 +21,11 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tle_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["tle-opt", "tlec", "tle-hwdesc", "tle-run", "tle-reference"], [config.tle_tools_dir])
+
+# tlec's compile cache: one per build tree, emptied at the start of each lit
+# run, so that tests never depend on (or fill) the user's ~/.cache/tle and a
+# run starts cold. Tests about the cache name their own --cache-dir.
+import shutil
+tle_test_cache = os.path.join(config.tle_obj_root, "tests", "tle-cache")
+shutil.rmtree(tle_test_cache, ignore_errors=True)
+config.environment["TLE_CACHE_DIR"] = tle_test_cache

@@ -29,6 +29,10 @@
 #include <memory>
 #include <vector>
 
+namespace mlir {
+class PassManager;
+} // namespace mlir
+
 namespace mlir::tle {
 class AxisInfoResult;
 } // namespace mlir::tle
@@ -93,6 +97,9 @@ unsigned getVectorWidthAlong(const mlir::tle::AxisInfoResult &Axis,
 struct LoweringOptions {
   /// Overrides the module's `tle.num_warps` when non-zero.
   unsigned NumWarps = 0;
+  /// Called on the pipeline's pass manager before it runs, e.g. by tlec to
+  /// add timing (--time-passes) or IR printing (--print-ir-after).
+  std::function<void(mlir::PassManager &)> InstrumentPassManager;
 };
 
 /// Tile IR -> distributed IR: layouts, distribution through Target, then

@@ -59,6 +59,8 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   PM.addPass(createConvertControlFlowToLLVMPass());
   PM.addPass(createReconcileUnrealizedCastsPass());
   PM.addPass(createCSEPass());
+  if (Options.InstrumentPassManager)
+    Options.InstrumentPassManager(PM);
   return PM.run(Module);
 }
 } // namespace tle::conversion

@@ -49,9 +49,18 @@ Expected<Target> tle::plugins::resolveTarget(StringRef NameOrPath,
   return std::move(T);
 }
 
-Expected<backend::CompiledKernel>
-tle::plugins::compileForTarget(mlir::ModuleOp TileIR, const Target &T,
-                               const backend::CompileOptions &Options) {
+void tle::plugins::loadBackendDialects(mlir::MLIRContext &Context,
+                                       const Target &T) {
+  mlir::DialectRegistry Registry;
+  T.ThePlugin->getBackend()->registerDialects(Registry);
+  Context.appendDialectRegistry(Registry);
+  Context.loadAllAvailableDialects();
+}
+
+Error tle::plugins::lowerForTarget(
+    mlir::ModuleOp Module, const Target &T,
+    const backend::CompileOptions &Options,
+    const std::function<void(mlir::PassManager &)> &Instrument) {
   const backend::Backend &B = *T.ThePlugin->getBackend();
   bool TakesTileIR = llvm::any(B.getStages() & backend::Stage::TileIR);
   bool TakesDistributedIR =
@@ -59,36 +68,40 @@ tle::plugins::compileForTarget(mlir::ModuleOp TileIR, const Target &T,
   if (!TakesTileIR && !TakesDistributedIR)
     return makeError("plugin '" + T.ThePlugin->getName() +
                      "' accepts neither tile IR nor distributed IR");
-  mlir::DialectRegistry Registry;
-  B.registerDialects(Registry);
-  mlir::MLIRContext *Context = TileIR.getContext();
-  Context->appendDialectRegistry(Registry);
-  Context->loadAllAvailableDialects();
+  if (TakesTileIR)
+    return Error::success();
+  // The core distributes the kernel through the plugin's TargetInfo.
+  std::unique_ptr<backend::TargetInfo> Info = B.createTargetInfo(*T.Desc);
+  if (!Info)
+    return makeError("plugin '" + T.ThePlugin->getName() +
+                     "' takes distributed IR but gave no TargetInfo for " +
+                     T.Desc->Name);
+  std::string Message;
+  mlir::ScopedDiagnosticHandler Handler(
+      Module.getContext(), [&](mlir::Diagnostic &Diag) {
+        if (Diag.getSeverity() == mlir::DiagnosticSeverity::Error &&
+            Message.empty()) {
+          llvm::raw_string_ostream OS(Message);
+          OS << Diag.getLocation() << ": " << Diag.str();
+        }
+        return mlir::success();
+      });
+  conversion::LoweringOptions Lowering;
+  Lowering.NumWarps = Options.NumWarps;
+  Lowering.InstrumentPassManager = Instrument;
+  if (mlir::failed(
+          conversion::lowerToDistributedIR(Module, *Info, *T.Desc, Lowering)))
+    return makeError("distribution for " + T.Desc->Name + " failed: " +
+                     (Message.empty() ? std::string("unknown error") : Message));
+  return Error::success();
+}
+
+Expected<backend::CompiledKernel>
+tle::plugins::compileForTarget(mlir::ModuleOp TileIR, const Target &T,
+                               const backend::CompileOptions &Options) {
+  loadBackendDialects(*TileIR.getContext(), T);
   mlir::OwningOpRef<mlir::ModuleOp> Copy = TileIR.clone();
-  if (!TakesTileIR) {
-    // The core distributes the kernel through the plugin's TargetInfo.
-    std::unique_ptr<backend::TargetInfo> Info = B.createTargetInfo(*T.Desc);
-    if (!Info)
-      return makeError("plugin '" + T.ThePlugin->getName() +
-                       "' takes distributed IR but gave no TargetInfo for " +
-                       T.Desc->Name);
-    std::string Message;
-    mlir::ScopedDiagnosticHandler Handler(
-        Context, [&](mlir::Diagnostic &Diag) {
-          if (Diag.getSeverity() == mlir::DiagnosticSeverity::Error &&
-              Message.empty()) {
-            llvm::raw_string_ostream OS(Message);
-            OS << Diag.getLocation() << ": " << Diag.str();
-          }
-          return mlir::success();
-        });
-    conversion::LoweringOptions Lowering;
-    Lowering.NumWarps = Options.NumWarps;
-    if (mlir::failed(conversion::lowerToDistributedIR(*Copy, *Info, *T.Desc,
-                                                      Lowering)))
-      return makeError("distribution for " + T.Desc->Name + " failed: " +
-                       (Message.empty() ? std::string("unknown error")
-                                        : Message));
-  }
+  if (Error E = lowerForTarget(*Copy, T, Options))
+    return std::move(E);
   return T.ThePlugin->compile(*Copy, *T.Desc, Options);
 }

@@ -18,6 +18,13 @@
 #include "core/hwdesc/HwDesc.h"
 #include "core/plugins/PluginHost.h"
 
+#include <functional>
+
+namespace mlir {
+class MLIRContext;
+class PassManager;
+} // namespace mlir
+
 namespace tle {
 namespace plugins {
 
@@ -51,6 +58,20 @@ struct Target {
 /// backend requires.
 llvm::Expected<Target> resolveTarget(llvm::StringRef NameOrPath,
                                      const PluginHost &Host);
+
+/// Adds the dialects T's backend creates to Context and loads them; done
+/// before any pass runs, since a context may not load dialects then.
+void loadBackendDialects(mlir::MLIRContext &Context, const Target &T);
+
+/// Rewrites Module, tile IR, into the form T's backend takes: distributed IR
+/// made through the backend's TargetInfo, or the tile IR itself for a
+/// tile-level backend. Instrument, if set, is called on the core's pass
+/// manager before it runs (timing, IR printing). loadBackendDialects must
+/// have been called on Module's context.
+llvm::Error lowerForTarget(
+    mlir::ModuleOp Module, const Target &T,
+    const backend::CompileOptions &Options,
+    const std::function<void(mlir::PassManager &)> &Instrument = {});
 
 /// Compiles a copy of TileIR (left untouched) for T, at the stage T's
 /// backend accepts.

@@ -7,53 +7,76 @@
 //                                           configs
 // tlec --list-targets [--plugin-dir DIR]    list backend plugins, the chips
 //                                           they serve, rejected files
-// tlec FILE.py --kernel K --target CHIP...  compile K for each chip through
-//                                           the plugin serving it
+// tlec FILE.py... --target CHIP... -o OUT   compile each kernel for each chip
+//                                           (in parallel, -j) into a bundle
+//                                           directory (docs/bundle.md)
+// tlec FILE.py --target CHIP --emit=STAGE   stop at tile-ir, gpu-ir, llvm or
+//                                           asm and print that stage
 // Several files may be given (e.g. a whole operator library through xargs);
 // each is parsed on its own and the exit status is 1 if any has an error.
-// Each --emit= stage is one function below; later stages (tile IR, ...)
-// start from the same parsed Module.
+// The front end runs on the main thread; each (kernel, target) pair is a
+// TargetJob with its own MLIRContext on a thread pool, and its messages are
+// printed whole, in command-line order, once all jobs are done.
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/driver/Bundle.h"
+#include "core/driver/Cache.h"
+#include "core/driver/HeaderEmitter.h"
+#include "core/driver/KernelMetadata.h"
+#include "core/driver/KernelParams.h"
+#include "core/driver/TargetJob.h"
+#include "core/driver/Version.h"
 #include "core/frontend/ASTDump.h"
 #include "core/frontend/Parser.h"
 #include "core/frontend/lower/Lowering.h"
-#include "core/transforms/Passes.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 #include "core/plugins/Targets.h"
 #include "dialects/Registration.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "mlir/Support/Timing.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace llvm;
 using namespace tle::frontend;
+using tle::driver::EmitKind;
 
 namespace {
-enum class EmitKind { None, AST, TileIR };
+/// What tlec produces; the later stages need --target.
+enum class Stage { None, AST, TileIR, GpuIR, LLVMIR, Asm, Bin };
 
 cl::OptionCategory TlecCategory("tlec options");
 
 cl::list<std::string> InputFilenames(cl::Positional, cl::desc("<kernel.py>..."),
                                      cl::ZeroOrMore, cl::cat(TlecCategory));
 
-cl::opt<EmitKind> Emit("emit", cl::desc("What to produce"),
-                       cl::values(clEnumValN(EmitKind::AST, "ast",
-                                             "the syntax tree of jit "
-                                             "functions"),
-                                  clEnumValN(EmitKind::TileIR, "tile-ir",
-                                             "verified tile IR of one kernel "
-                                             "(tle, tle_struct, tle_raw)")),
-                       cl::init(EmitKind::None), cl::cat(TlecCategory));
+cl::opt<Stage> Emit(
+    "emit", cl::desc("What to produce (default: bin with --target)"),
+    cl::values(
+        clEnumValN(Stage::AST, "ast", "the syntax tree of jit functions"),
+        clEnumValN(Stage::TileIR, "tile-ir",
+                   "verified tile IR of one kernel (tle, tle_struct, "
+                   "tle_raw); with --target, after the description checks"),
+        clEnumValN(Stage::GpuIR, "gpu-ir",
+                   "the IR a target's backend receives (distributed IR)"),
+        clEnumValN(Stage::LLVMIR, "llvm", "the backend's optimized LLVM IR"),
+        clEnumValN(Stage::Asm, "asm",
+                   "the backend's assembly (PTX, SPIR-V text, ...)"),
+        clEnumValN(Stage::Bin, "bin", "binaries (a bundle with -o)")),
+    cl::init(Stage::None), cl::cat(TlecCategory));
 
 cl::opt<std::string> KernelName("kernel",
                                 cl::desc("Only this jit function (default: "
@@ -82,10 +105,23 @@ cl::opt<unsigned> NumWarps("num-warps", cl::desc("Warps per program"),
 cl::opt<unsigned> NumStages("num-stages",
                             cl::desc("Software-pipelining depth of loops"),
                             cl::init(3), cl::cat(TlecCategory));
+cl::opt<bool> ArgsFromSource(
+    "args-from-source",
+    cl::desc("Take --kernel, -D, --signature, --num-warps and --num-stages "
+             "of each file from its '# tlec-args:' line"),
+    cl::cat(TlecCategory));
+cl::opt<unsigned> OptLevel("O", cl::Prefix,
+                           cl::desc("Optimization level of the backends' "
+                                    "LLVM pipelines: -O0 .. -O3"),
+                           cl::init(3), cl::cat(TlecCategory));
 
-cl::opt<std::string> OutputFilename("o", cl::desc("Output file"),
-                                    cl::value_desc("path"), cl::init("-"),
-                                    cl::cat(TlecCategory));
+cl::opt<std::string>
+    OutputFilename("o",
+                   cl::desc("With --target: the bundle directory (one "
+                            "subdirectory per kernel), or for --emit of a "
+                            "text stage the output file (a directory when "
+                            "there are several outputs)"),
+                   cl::value_desc("path"), cl::cat(TlecCategory));
 
 cl::list<std::string> PluginDirs("plugin-dir",
                                  cl::desc("Look for backend plugins here "
@@ -100,29 +136,58 @@ cl::list<std::string> Targets("target",
                                        "description name or path "
                                        "(repeatable)"),
                               cl::value_desc("chip"), cl::cat(TlecCategory));
+cl::opt<bool> AllTargets("all-targets",
+                         cl::desc("Compile for every description on the "
+                                  "search path"),
+                         cl::cat(TlecCategory));
 cl::opt<std::string> OutputDir("out-dir",
-                               cl::desc("Where --target writes one binary "
-                                        "per chip"),
-                               cl::value_desc("dir"), cl::init("."),
-                               cl::cat(TlecCategory));
+                               cl::desc("Write one binary per chip into this "
+                                        "directory, without a manifest"),
+                               cl::value_desc("dir"), cl::cat(TlecCategory));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Targets compiled at once (default: one per "
+                                "core)"),
+                       cl::Prefix, cl::init(0), cl::cat(TlecCategory));
+cl::opt<bool> NoCache("no-cache", cl::desc("Neither read nor fill the "
+                                           "compile cache"),
+                      cl::cat(TlecCategory));
+cl::opt<std::string>
+    CacheDir("cache-dir",
+             cl::desc("The compile cache (default: $TLE_CACHE_DIR, else "
+                      "~/.cache/tle)"),
+             cl::value_desc("dir"), cl::cat(TlecCategory));
+cl::opt<bool> EmitHeader(
+    "emit-header",
+    cl::desc("Also write <kernel>.h and <kernel>.cpp into each kernel's "
+             "bundle: a launcher embedding the binaries"),
+    cl::cat(TlecCategory));
+cl::opt<bool> KeepGoing("keep-going",
+                        cl::desc("Write the bundle with the targets that "
+                                 "compiled even if others failed (the exit "
+                                 "status still says they failed)"),
+                        cl::cat(TlecCategory));
+cl::opt<std::string> PrintIRAfter(
+    "print-ir-after",
+    cl::desc("Print each target's module after every run of this core pass "
+             "(e.g. tle-distribute, tle-assign-layouts, canonicalize)"),
+    cl::value_desc("pass"), cl::cat(TlecCategory));
 } // namespace
 
-/// The functions selected by --kernel, or null after reporting that the
-/// kernel does not exist.
+/// The functions selected by Kernel (all when empty), or std::nullopt
+/// after reporting that the kernel does not exist.
 static std::optional<std::vector<const FunctionDef *>>
-selectFunctions(const Module &M, StringRef Filename) {
+selectFunctions(const tle::frontend::Module &M, StringRef Kernel, StringRef Filename) {
   std::vector<const FunctionDef *> Selected;
   for (const FunctionDef *F : M.Functions)
-    if (KernelName.empty() || F->Name == KernelName)
+    if (Kernel.empty() || F->Name == Kernel)
       Selected.push_back(F);
-  if (!KernelName.empty() && Selected.empty()) {
-    WithColor::error(errs(), "tlec") << "no jit function named '" << KernelName
+  if (!Kernel.empty() && Selected.empty()) {
+    WithColor::error(errs(), "tlec") << "no jit function named '" << Kernel
                                      << "' in " << Filename << "\n";
     return std::nullopt;
   }
   return Selected;
 }
-
 static void listParams(ArrayRef<Param> Params, raw_ostream &OS) {
   for (const Param &P : Params) {
     OS << "  param ";
@@ -139,7 +204,7 @@ static void listParams(ArrayRef<Param> Params, raw_ostream &OS) {
   }
 }
 
-static void listKernels(const Module &M, ArrayRef<const FunctionDef *> Fns,
+static void listKernels(const tle::frontend::Module &M, ArrayRef<const FunctionDef *> Fns,
                         const SourceMgr &SrcMgr, raw_ostream &OS) {
   for (const FunctionDef *F : Fns) {
     auto [Line, Col] = SrcMgr.getLineAndColumn(F->NameLoc);
@@ -183,164 +248,440 @@ static int emitAST(ArrayRef<const FunctionDef *> Fns, const SourceMgr &SrcMgr,
   return 0;
 }
 
-/// Lowers the kernel selected by --kernel, -D and --signature to tile IR;
-/// null after reporting why not.
-static mlir::OwningOpRef<mlir::ModuleOp>
-lowerSelectedKernel(const Module &M, DiagnosticEngine &Diags,
-                    mlir::MLIRContext &Context) {
-  KernelSpec Spec;
-  Spec.KernelName = KernelName;
-  Spec.Signature = Signature;
-  Spec.NumWarps = NumWarps;
-  Spec.NumStages = NumStages;
-  for (StringRef D : Defines) {
-    auto [Name, Value] = D.split('=');
-    if (Name.empty() || Value.empty() || !D.contains('=')) {
-      WithColor::error(errs(), "tlec")
-          << "-D" << D << ": expected -D NAME=VALUE\n";
-      return nullptr;
+
+/// The specialization of a file's kernel: from the command line, or with
+/// --args-from-source from the file's `# tlec-args:` line.
+static Expected<tle::driver::Specialization>
+getSpecialization(StringRef Source, StringRef Filename) {
+  tle::driver::Specialization Spec;
+  if (ArgsFromSource) {
+    std::optional<std::string> Line = tle::driver::findSourceArgsLine(Source);
+    if (!Line)
+      return createStringError(Filename +
+                               ": no '# tlec-args:' line (--args-from-source)");
+    Expected<tle::driver::Specialization> Parsed =
+        tle::driver::parseSourceArgs(*Line);
+    if (!Parsed)
+      return createStringError(Filename + ": '# tlec-args:' line: " +
+                               toString(Parsed.takeError()));
+    Spec = std::move(*Parsed);
+  } else {
+    Spec.KernelName = KernelName;
+    Spec.Signature = Signature;
+    Spec.NumWarps = NumWarps;
+    Spec.NumStages = NumStages;
+    for (StringRef D : Defines) {
+      Expected<std::pair<std::string, std::string>> Define =
+          tle::driver::parseDefine(D);
+      if (!Define)
+        return Define.takeError();
+      Spec.Defines.push_back(std::move(*Define));
     }
-    Spec.Defines.emplace_back(Name.trim().str(), Value.trim().str());
   }
-  return lowerKernel(M, Spec, Context, Diags);
+  Spec.OptLevel = OptLevel;
+  return Spec;
 }
 
-/// Lowers the selected kernel to tile IR and prints it.
-static int emitTileIR(const Module &M, DiagnosticEngine &Diags) {
-  mlir::DialectRegistry Registry;
-  mlir::tle::registerTLEDialects(Registry);
-  mlir::MLIRContext Context(Registry);
-  Context.loadAllAvailableDialects();
-  // Tile IR carries source locations; print them so that later stages and
-  // users can map ops back to kernel lines.
-  mlir::OwningOpRef<mlir::ModuleOp> IR =
-      lowerSelectedKernel(M, Diags, Context);
-  if (!IR)
-    return 1;
+/// The jit function Spec compiles: the one it names, or the file's only one.
+static std::string getKernelName(const tle::frontend::Module &M,
+                                 const tle::driver::Specialization &Spec) {
+  if (!Spec.KernelName.empty())
+    return Spec.KernelName;
+  for (const FunctionDef *F : M.Functions)
+    if (F->isJit())
+      return F->Name.str();
+  return "";
+}
+
+static mlir::OwningOpRef<mlir::ModuleOp>
+lowerToTileIR(const tle::frontend::Module &M, const tle::driver::Specialization &Spec,
+              DiagnosticEngine &Diags, mlir::MLIRContext &Context) {
+  KernelSpec KS;
+  KS.KernelName = Spec.KernelName;
+  KS.Defines = Spec.Defines;
+  KS.Signature = Spec.Signature;
+  KS.NumWarps = Spec.NumWarps;
+  KS.NumStages = Spec.NumStages;
+  return lowerKernel(M, KS, Context, Diags);
+}
+
+/// Writes Text to Path ("-" is stdout) through a temporary file, so that a
+/// failed write leaves no partial file.
+static bool writeTextOutput(StringRef Path, StringRef Text) {
   std::string Error;
-  auto Out = mlir::openOutputFile(OutputFilename, &Error);
+  auto Out = mlir::openOutputFile(Path, &Error);
   if (!Out) {
     WithColor::error(errs(), "tlec") << Error << "\n";
-    return 1;
+    return false;
   }
-  IR->print(Out->os());
+  Out->os() << Text;
   Out->keep();
-  return 0;
+  return true;
 }
 
-/// Checks the kernel against a target's description (memory and parallel
-/// levels, buffer capacity, raw languages); problems are reported at the
-/// kernel's source lines.
-static mlir::LogicalResult checkForTarget(mlir::ModuleOp IR,
-                                          const tle::hwdesc::HwDesc &Desc,
-                                          SourceMgr &SrcMgr) {
-  mlir::SourceMgrDiagnosticHandler Handler(SrcMgr, IR.getContext());
-  // The source line is the context users need, not the op's generic form.
-  IR.getContext()->printOpOnDiagnostic(false);
-  mlir::PassManager PM(IR.getContext());
-  PM.addPass(mlir::tle::createCheckHwDescPass(Desc));
-  return PM.run(IR);
-}
-
-/// Compiles the selected kernel for every --target. A target that fails is
-/// reported in one line and the others still compile.
-static int compileTargets(const Module &M, DiagnosticEngine &Diags,
-                          const tle::plugins::PluginHost &Host) {
-  mlir::DialectRegistry Registry;
-  mlir::tle::registerTLEDialects(Registry);
-  mlir::MLIRContext Context(Registry);
-  Context.loadAllAvailableDialects();
-  mlir::OwningOpRef<mlir::ModuleOp> IR =
-      lowerSelectedKernel(M, Diags, Context);
-  if (!IR)
-    return 1;
-  if (std::error_code EC = sys::fs::create_directories(OutputDir)) {
-    WithColor::error(errs(), "tlec") << "cannot create output directory '"
-                                     << OutputDir << "': " << EC.message()
-                                     << "\n";
-    return 1;
-  }
-  tle::backend::CompileOptions Options;
-  Options.NumWarps = NumWarps;
-  Options.NumStages = NumStages;
-  int Status = 0;
-  for (const std::string &Name : Targets) {
-    auto Fail = [&](Error E) {
-      WithColor::error(errs(), "tlec")
-          << "target " << Name << ": " << toString(std::move(E)) << "\n";
-      Status = 1;
-    };
-    Expected<tle::plugins::Target> T = tle::plugins::resolveTarget(Name, Host);
-    if (!T) {
-      Fail(T.takeError());
-      continue;
-    }
-    if (mlir::failed(checkForTarget(*IR, *T->Desc, Diags.getSourceMgr()))) {
-      Status = 1;
-      continue;
-    }
-    auto Kernel = tle::plugins::compileForTarget(*IR, *T, Options);
-    if (!Kernel) {
-      Fail(Kernel.takeError());
-      continue;
-    }
-    SmallString<256> Path(OutputDir);
-    sys::path::append(Path, (Kernel->EntryName.empty() ? KernelName.getValue()
-                                                       : Kernel->EntryName) +
-                                "." + T->Desc->Name + "." + Kernel->Format);
-    std::error_code EC;
-    raw_fd_ostream Out(Path, EC);
-    if (!EC) {
-      Out << Kernel->Binary;
-      Out.close();
-      EC = Out.error();
-    }
-    if (EC) {
-      Fail(createFileError(Path, EC));
-      continue;
-    }
-    outs() << "target " << Name << ": " << T->ThePlugin->getName() << " -> "
-           << Path << " (" << Kernel->Binary.size() << " bytes)\n";
-  }
-  return Status;
-}
-
-/// Parses one file and runs the requested stages on it; returns the exit
-/// status for that file.
-static int processFile(StringRef Filename, bool PrintHeader,
-                       const tle::plugins::PluginHost &Host) {
+/// Parses one file and runs the target-independent stages on it; a kernel
+/// to compile for targets is added to Kernels (with its parameters). Returns
+/// the exit status for that file.
+static int processFile(StringRef Filename, bool PrintHeader, bool ForTargets,
+                       std::vector<tle::driver::KernelSource> &Kernels,
+                       std::vector<std::vector<tle::driver::KernelParam>> &Params) {
   auto BufOrErr = MemoryBuffer::getFileOrSTDIN(Filename);
   if (std::error_code EC = BufOrErr.getError()) {
     WithColor::error(errs(), "tlec")
         << "cannot open '" << Filename << "': " << EC.message() << "\n";
     return 1;
   }
+  std::string Text = (*BufOrErr)->getBuffer().str();
   SourceMgr SrcMgr;
   unsigned BufferID = SrcMgr.AddNewSourceBuffer(std::move(*BufOrErr), SMLoc());
   DiagnosticEngine Diags(SrcMgr);
   Diags.setOutputStream(&errs());
-  std::unique_ptr<Module> M = parseModule(SrcMgr, BufferID, Diags);
+  std::unique_ptr<tle::frontend::Module> M = parseModule(SrcMgr, BufferID, Diags);
   if (Diags.hasErrors())
     return 1;
 
-  auto Fns = selectFunctions(*M, Filename);
+  Expected<tle::driver::Specialization> Spec =
+      getSpecialization(Text, Filename);
+  if (!Spec) {
+    WithColor::error(errs(), "tlec") << toString(Spec.takeError()) << "\n";
+    return 1;
+  }
+  auto Fns = selectFunctions(*M, Spec->KernelName, Filename);
   if (!Fns)
     return 1;
-  if (PrintHeader)
+  // Listings of several files need to say which file they come from;
+  // compiled targets name the file in their own lines.
+  if (PrintHeader && (ListKernels || Emit == Stage::AST))
     outs() << "file " << Filename << '\n';
   if (ListKernels)
     listKernels(*M, *Fns, SrcMgr, outs());
-  if (!Targets.empty())
-    return compileTargets(*M, Diags, Host);
-  switch (Emit) {
-  case EmitKind::None:
-    return 0;
-  case EmitKind::AST:
+  if (Emit == Stage::AST)
     return emitAST(*Fns, SrcMgr, outs());
-  case EmitKind::TileIR:
-    return emitTileIR(*M, Diags);
+  if (Emit != Stage::TileIR && !ForTargets)
+    return 0;
+
+  mlir::DialectRegistry Registry;
+  mlir::tle::registerTLEDialects(Registry);
+  mlir::MLIRContext Context(Registry);
+  Context.loadAllAvailableDialects();
+  mlir::OwningOpRef<mlir::ModuleOp> IR =
+      lowerToTileIR(*M, *Spec, Diags, Context);
+  if (!IR)
+    return 1;
+  if (!ForTargets)
+    return writeTextOutput(OutputFilename.empty() ? "-" : OutputFilename.getValue(),
+                           [&] {
+                             std::string S;
+                             raw_string_ostream OS(S);
+                             IR->print(OS);
+                             return S;
+                           }())
+               ? 0
+               : 1;
+
+  tle::driver::KernelSource Source;
+  Source.FileName = Filename.str();
+  Source.Text = std::move(Text);
+  Source.KernelName = getKernelName(*M, *Spec);
+  Source.Spec = std::move(*Spec);
+  raw_string_ostream BC(Source.TileIRBytecode);
+  if (mlir::failed(mlir::writeBytecodeToFile(*IR, BC))) {
+    WithColor::error(errs(), "tlec")
+        << Filename << ": cannot write the tile IR as bytecode\n";
+    return 1;
   }
+  Expected<std::vector<tle::driver::KernelParam>> P =
+      tle::driver::getKernelParams(*IR, Source.KernelName);
+  if (!P) {
+    WithColor::error(errs(), "tlec")
+        << Filename << ": " << toString(P.takeError()) << "\n";
+    return 1;
+  }
+  Kernels.push_back(std::move(Source));
+  Params.push_back(std::move(*P));
   return 0;
+}
+
+/// The --target names, with --all-targets every description on the search
+/// path; each name once.
+static std::vector<std::string> getTargetNames() {
+  std::vector<std::string> Names;
+  StringSet<> Seen;
+  for (const std::string &T : Targets)
+    if (Seen.insert(T).second)
+      Names.push_back(T);
+  if (AllTargets)
+    for (const tle::plugins::DescriptionFile &D : tle::plugins::findDescriptions(
+             tle::hwdesc::getDefaultSearchPath()))
+      if (Seen.insert(D.Name).second)
+        Names.push_back(D.Name);
+  return Names;
+}
+
+static EmitKind getEmitKind() {
+  switch (Emit) {
+  case Stage::TileIR:
+    return EmitKind::TileIR;
+  case Stage::GpuIR:
+    return EmitKind::GpuIR;
+  case Stage::LLVMIR:
+    return EmitKind::LLVMIR;
+  case Stage::Asm:
+    return EmitKind::Assembly;
+  default:
+    return EmitKind::Binary;
+  }
+}
+
+static StringRef getTextExtension(EmitKind Kind) {
+  switch (Kind) {
+  case EmitKind::TileIR:
+    return "tile.mlir";
+  case EmitKind::GpuIR:
+    return "gpu.mlir";
+  case EmitKind::LLVMIR:
+    return "ll";
+  default:
+    return "s";
+  }
+}
+
+/// Compiles every kernel for every target on a thread pool, then reports
+/// and writes the results in command-line order.
+static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
+                      ArrayRef<std::vector<tle::driver::KernelParam>> Params,
+                      bool FrontEndFailed,
+                      const tle::plugins::PluginHost &Host,
+                      mlir::DefaultTimingManager &Timing) {
+  int Status = FrontEndFailed ? 1 : 0;
+  unsigned Failures = FrontEndFailed ? 1 : 0;
+  std::vector<std::string> Names = getTargetNames();
+  std::vector<std::optional<tle::plugins::Target>> Resolved;
+  for (const std::string &Name : Names) {
+    Expected<tle::plugins::Target> T = tle::plugins::resolveTarget(Name, Host);
+    if (!T) {
+      WithColor::error(errs(), "tlec")
+          << "target " << Name << ": " << toString(T.takeError()) << "\n";
+      Status = 1;
+      ++Failures;
+      Resolved.emplace_back();
+      continue;
+    }
+    Resolved.push_back(std::move(*T));
+  }
+
+  tle::driver::JobOptions Options;
+  Options.Emit = getEmitKind();
+  Options.Compile.NumWarps = NumWarps;
+  Options.Compile.NumStages = NumStages;
+  Options.Compile.OptLevel = OptLevel;
+  Options.PrintIRAfter = PrintIRAfter;
+  if (Timing.isEnabled())
+    Options.Timing = &Timing;
+  std::optional<tle::driver::CompileCache> Cache;
+  if (!NoCache && Options.Emit == EmitKind::Binary) {
+    Cache.emplace(CacheDir.empty()
+                      ? tle::driver::CompileCache::getDefaultDirectory()
+                      : CacheDir.getValue());
+    Options.Cache = &*Cache;
+    tle::driver::CacheKey Stamp;
+    for (const std::string &File : tle::driver::getCompilerFiles())
+      Stamp.addFileStamp(File, File);
+    Options.CompilerStamp = Stamp.final();
+  }
+
+  // Each kernel's own warps and stages (they differ with
+  // --args-from-source) travel in its job's options.
+  std::vector<tle::driver::TargetJobResult> Results(Kernels.size() *
+                                                    Names.size());
+  {
+    DefaultThreadPool Pool(hardware_concurrency(Jobs));
+    for (size_t K = 0; K < Kernels.size(); ++K)
+      for (size_t T = 0; T < Names.size(); ++T) {
+        if (!Resolved[T])
+          continue;
+        tle::driver::JobOptions JobOpts = Options;
+        JobOpts.Compile.NumWarps = Kernels[K].Spec.NumWarps;
+        JobOpts.Compile.NumStages = Kernels[K].Spec.NumStages;
+        Pool.async([&, K, T, JobOpts] {
+          Results[K * Names.size() + T] =
+              tle::driver::runTargetJob(Kernels[K], *Resolved[T], JobOpts);
+        });
+      }
+    Pool.wait();
+  }
+
+  bool Bundle = Options.Emit == EmitKind::Binary && !OutputFilename.empty();
+  std::vector<tle::driver::KernelBundle> Bundles;
+  std::vector<std::pair<std::string, std::string>> TextOutputs;
+  std::string WrittenLines;
+  raw_string_ostream Written(WrittenLines);
+  for (size_t K = 0; K < Kernels.size(); ++K) {
+    const tle::driver::KernelSource &Src = Kernels[K];
+    tle::driver::KernelBundle B;
+    B.Kernel = Src.KernelName;
+    B.SourceName = sys::path::filename(Src.FileName).str();
+    B.SourceSHA256 = tle::driver::sha256Hex(Src.Text);
+    B.Spec = Src.Spec;
+    B.Params = Params[K];
+    std::string Prefix =
+        Kernels.size() > 1 ? Src.FileName + ": target " : "target ";
+    for (size_t T = 0; T < Names.size(); ++T) {
+      if (!Resolved[T])
+        continue;
+      tle::driver::TargetJobResult &R = Results[K * Names.size() + T];
+      const tle::plugins::Target &Target = *Resolved[T];
+      errs() << R.Log;
+      if (!R.Error.empty()) {
+        WithColor::error(errs(), "tlec")
+            << Prefix << Names[T] << ": " << R.Error << "\n";
+        Status = 1;
+        ++Failures;
+        continue;
+      }
+      if (Options.Emit != EmitKind::Binary) {
+        TextOutputs.emplace_back(
+            tle::driver::sanitizeFileName(
+                (Src.KernelName + "." + Target.Desc->Name + "." +
+                 getTextExtension(Options.Emit))
+                    .str()),
+            std::move(R.Text));
+        continue;
+      }
+      std::string File = tle::driver::getBinaryFileName(
+          Src.KernelName, Target.Desc->Name, R.Kernel->Format);
+      SmallString<256> Path(Bundle ? OutputFilename.getValue()
+                                   : OutputDir.getValue());
+      if (Bundle)
+        sys::path::append(Path, tle::driver::sanitizeFileName(Src.KernelName));
+      sys::path::append(Path, File);
+      if (!Bundle) {
+        if (std::error_code EC = sys::fs::create_directories(OutputDir)) {
+          WithColor::error(errs(), "tlec")
+              << "cannot create output directory '" << OutputDir
+              << "': " << EC.message() << "\n";
+          return 1;
+        }
+        if (!writeTextOutput(Path, R.Kernel->Binary)) {
+          Status = 1;
+          continue;
+        }
+      }
+      // A bundle's lines wait until it is written: a run whose bundle is
+      // not written must not name files that do not exist.
+      (Bundle ? static_cast<raw_ostream &>(Written) : outs())
+          << Prefix << Names[T] << ": " << Target.ThePlugin->getName()
+          << " -> " << Path << " (" << R.Kernel->Binary.size() << " bytes"
+          << (R.FromCache ? ", cached" : "") << ")\n";
+      tle::driver::BundleTarget BT;
+      BT.Target = Target.Desc->Name;
+      BT.Arch = Target.Desc->Arch;
+      BT.Backend = Target.Desc->Backend;
+      BT.PluginName = Target.ThePlugin->getName().str();
+      BT.PluginVersion = Target.ThePlugin->getVersion().str();
+      BT.NumWarps = Src.Spec.NumWarps;
+      BT.Kernel = std::move(*R.Kernel);
+      B.Targets.push_back(std::move(BT));
+    }
+    Bundles.push_back(std::move(B));
+  }
+
+  if (Options.Emit != EmitKind::Binary) {
+    if (TextOutputs.size() == 1 && !sys::fs::is_directory(OutputFilename))
+      return writeTextOutput(OutputFilename.empty() ? "-" : OutputFilename.getValue(),
+                             TextOutputs.front().second)
+                 ? Status
+                 : 1;
+    for (const auto &[Name, Text] : TextOutputs) {
+      SmallString<256> Path(OutputFilename);
+      sys::path::append(Path, Name);
+      if (!writeTextOutput(Path, Text))
+        Status = 1;
+    }
+    return Status;
+  }
+  if (!Bundle)
+    return Status;
+
+  if (Failures && !KeepGoing) {
+    WithColor::error(errs(), "tlec")
+        << "nothing written to '" << OutputFilename << "': " << Failures
+        << " failure" << (Failures == 1 ? "" : "s")
+        << " (--keep-going writes what compiled)\n";
+    return 1;
+  }
+  tle::driver::FileMap Files;
+  std::vector<std::string> KernelNames;
+  StringMap<std::string> Owners;
+  for (const tle::driver::KernelBundle &B : Bundles) {
+    if (B.Targets.empty())
+      continue;
+    auto [It, New] = Owners.try_emplace(
+        tle::driver::sanitizeFileName(B.Kernel), B.SourceName);
+    if (!New) {
+      WithColor::error(errs(), "tlec")
+          << "two kernels named '" << B.Kernel << "' (" << It->second
+          << ", " << B.SourceName
+          << "): a bundle directory holds one directory per kernel name\n";
+      return 1;
+    }
+    KernelNames.push_back(B.Kernel);
+    Files.merge(tle::driver::getBundleFiles(B));
+    if (EmitHeader)
+      if (Error E = tle::driver::emitLauncher(B, Files)) {
+        WithColor::error(errs(), "tlec") << toString(std::move(E)) << "\n";
+        return 1;
+      }
+  }
+  if (Error E = tle::driver::writeOutputDirectory(OutputFilename, Files,
+                                                  KernelNames)) {
+    WithColor::error(errs(), "tlec") << toString(std::move(E)) << "\n";
+    return 1;
+  }
+  outs() << WrittenLines;
+  return Status;
+}
+
+/// Options that cannot go together, or a stage that needs what is missing;
+/// one message each.
+static std::optional<std::string> checkOptionConflicts(bool HaveTargets) {
+  bool Text = Emit == Stage::GpuIR || Emit == Stage::LLVMIR ||
+              Emit == Stage::Asm;
+  if (Text && !HaveTargets)
+    return std::string("--emit=gpu-ir, llvm and asm need --target");
+  if (Emit == Stage::Bin && !HaveTargets)
+    return std::string("--emit=bin needs --target");
+  if (ArgsFromSource && (!KernelName.empty() || !Defines.empty() ||
+                         !Signature.empty() || NumWarps.getNumOccurrences() ||
+                         NumStages.getNumOccurrences()))
+    return std::string(
+        "--args-from-source takes --kernel, -D, --signature, --num-warps "
+        "and --num-stages from each file; do not give them too");
+  if (OptLevel > 3)
+    return "-O" + std::to_string(OptLevel) + ": the levels are -O0 to -O3";
+  bool BinaryOut = HaveTargets && (Emit == Stage::None || Emit == Stage::Bin);
+  if (BinaryOut && !OutputFilename.empty() && !OutputDir.empty())
+    return std::string("-o writes a bundle and --out-dir loose binaries; "
+                       "give one of them");
+  if (EmitHeader && !(BinaryOut && !OutputFilename.empty()))
+    return std::string("--emit-header writes into a bundle: it needs "
+                       "--target and -o OUT");
+  if (KeepGoing && !(BinaryOut && !OutputFilename.empty()))
+    return std::string("--keep-going applies to bundles (-o OUT)");
+  if (!OutputDir.empty() && !BinaryOut)
+    return std::string("--out-dir holds binaries; --emit=") +
+           (Emit == Stage::AST ? "ast" : "tile-ir/gpu-ir/llvm/asm") +
+           " writes to -o";
+  if (NoCache && CacheDir.getNumOccurrences())
+    return std::string("--no-cache and --cache-dir contradict each other");
+  bool SeveralOutputs =
+      InputFilenames.size() > 1 || Targets.size() > 1 || AllTargets;
+  if ((Text || (HaveTargets && Emit == Stage::TileIR)) && SeveralOutputs &&
+      (OutputFilename.empty() || !sys::fs::is_directory(OutputFilename)))
+    return std::string("--emit of a text stage for several kernels or "
+                       "targets writes one file each: -o must name an "
+                       "existing directory");
+  return std::nullopt;
 }
 
 int main(int argc, char **argv) {
@@ -352,12 +693,20 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "tlec") << "no input files\n";
     return 1;
   }
+  bool HaveTargets = !Targets.empty() || AllTargets;
+  if (std::optional<std::string> Conflict = checkOptionConflicts(HaveTargets)) {
+    WithColor::error(errs(), "tlec") << *Conflict << "\n";
+    return 1;
+  }
+  if (HaveTargets && Emit != Stage::AST && OutputFilename.empty() &&
+      OutputDir.empty())
+    OutputDir = ".";
 
   int Status = 0;
   // Created before any MLIRContext so that it (and the plugin libraries)
   // outlive every context a plugin's dialects were loaded into.
   tle::plugins::PluginHost Host;
-  if (ListTargets || !Targets.empty()) {
+  if (ListTargets || HaveTargets) {
     for (const std::string &Dir : PluginDirs)
       Host.addDirectory(Dir, /*MustExist=*/true);
     for (const std::string &Dir : tle::plugins::getDefaultPluginSearchPath())
@@ -369,7 +718,7 @@ int main(int argc, char **argv) {
         tle::plugins::findDescriptions(tle::hwdesc::getDefaultSearchPath()),
         outs());
     Status |= !Host.getRejected().empty();
-  } else if (!Targets.empty()) {
+  } else if (HaveTargets) {
     // A broken plugin file fails the run even when no target needs it, so
     // that it is noticed.
     for (const tle::plugins::RejectedPlugin &R : Host.getRejected()) {
@@ -377,7 +726,25 @@ int main(int argc, char **argv) {
       Status = 1;
     }
   }
-  for (const std::string &Filename : InputFilenames)
-    Status |= processFile(Filename, InputFilenames.size() > 1, Host);
+
+  // --time-passes is LLVM's own option (it also times the backends' LLVM
+  // code generation); the core's MLIR passes report under the same flag.
+  mlir::DefaultTimingManager Timing;
+  Timing.setEnabled(llvm::TimePassesIsEnabled);
+  Timing.setDisplayMode(mlir::DefaultTimingManager::DisplayMode::Tree);
+
+  bool ForTargets = HaveTargets && Emit != Stage::AST;
+  std::vector<tle::driver::KernelSource> Kernels;
+  std::vector<std::vector<tle::driver::KernelParam>> Params;
+  bool FrontEndFailed = false;
+  {
+    mlir::TimingScope FrontEnd = Timing.getRootScope().nest("front end");
+    for (const std::string &Filename : InputFilenames)
+      FrontEndFailed |= processFile(Filename, InputFilenames.size() > 1,
+                                    ForTargets, Kernels, Params) != 0;
+  }
+  Status |= FrontEndFailed;
+  if (ForTargets)
+    Status |= compileAll(Kernels, Params, FrontEndFailed, Host, Timing);
   return Status;
 }

@@ -32,6 +32,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -136,8 +137,14 @@ static void initializeNVPTX() {
   });
 }
 
+/// tlec's -O0..3 as LLVM's code generation level.
+static CodeGenOptLevel getCodeGenOptLevel(unsigned OptLevel) {
+  return CodeGenOpt::getLevel(std::min(OptLevel, 3u))
+      .value_or(CodeGenOptLevel::Aggressive);
+}
+
 static Expected<std::unique_ptr<TargetMachine>>
-createTargetMachine(const hwdesc::HwDesc &Desc) {
+createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel) {
   initializeNVPTX();
   Triple TT(Desc.Tools.Triple.empty() ? DefaultTriple.str()
                                       : Desc.Tools.Triple);
@@ -161,7 +168,7 @@ createTargetMachine(const hwdesc::HwDesc &Desc) {
   TargetOptions Opts;
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
       TT, Desc.Arch, "+" + *Ptx, Opts, /*RM=*/std::nullopt,
-      /*CM=*/std::nullopt, CodeGenOptLevel::Aggressive));
+      /*CM=*/std::nullopt, getCodeGenOptLevel(OptLevel)));
   if (!TM)
     return makeError("cannot create a target machine for " + Desc.Arch);
   return std::move(TM);
@@ -237,7 +244,7 @@ static Error linkLibDevice(llvm::Module &M, StringRef LibDevicePath) {
   return Error::success();
 }
 
-static void optimize(llvm::Module &M, TargetMachine &TM) {
+static void optimize(llvm::Module &M, TargetMachine &TM, unsigned OptLevel) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -250,7 +257,15 @@ static void optimize(llvm::Module &M, TargetMachine &TM) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+  static const OptimizationLevel Levels[] = {
+      OptimizationLevel::O0, OptimizationLevel::O1, OptimizationLevel::O2,
+      OptimizationLevel::O3};
+  OptimizationLevel Level = Levels[std::min(OptLevel, 3u)];
+  // The default pipeline refuses O0; O0 has its own (always-inline only).
+  ModulePassManager MPM = Level == OptimizationLevel::O0
+                              ? PB.buildO0DefaultPipeline(Level)
+                              : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
 }
 
 static Expected<std::string> emitPtx(llvm::Module &M, TargetMachine &TM) {
@@ -308,7 +323,7 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
                      B.getDenseI32ArrayAttr(
                          {static_cast<int32_t>(Result.ThreadsPerBlock), 1, 1}));
 
-  Expected<std::unique_ptr<TargetMachine>> TM = createTargetMachine(Desc);
+  Expected<std::unique_ptr<TargetMachine>> TM = createTargetMachine(Desc, Options.OptLevel);
   if (!TM)
     return TM.takeError();
 
@@ -325,7 +340,11 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   lowerMathIntrinsicsToLibDevice(*M);
   if (Error E = linkLibDevice(*M, Kit.LibDevice))
     return std::move(E);
-  optimize(*M, **TM);
+  optimize(*M, **TM, Options.OptLevel);
+  if (Options.KeepLLVMIR) {
+    raw_string_ostream OS(Result.LLVMIR);
+    M->print(OS, /*AAW=*/nullptr);
+  }
   Expected<std::string> Ptx = emitPtx(*M, **TM);
   if (!Ptx)
     return Ptx.takeError();
@@ -346,6 +365,23 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   Result.Format = "cubin";
   Result.Resources = Usage;
   return std::move(Result);
+}
+
+std::string NvidiaBackend::getToolchainKey(const hwdesc::HwDesc &Desc) const {
+  // Which ptxas and libdevice compile() finds decides the bytes: a cubin or
+  // only PTX, and the code of the math functions.
+  CudaToolkit Kit = findCudaToolkit();
+  std::string Key;
+  raw_string_ostream OS(Key);
+  for (const std::string &File : {Kit.Ptxas, Kit.LibDevice}) {
+    OS << File;
+    sys::fs::file_status Status;
+    if (!File.empty() && !sys::fs::status(File, Status))
+      OS << ' ' << Status.getSize() << ' '
+         << Status.getLastModificationTime().time_since_epoch().count();
+    OS << ';';
+  }
+  return Key;
 }
 
 Expected<std::string> NvidiaBackend::forwardRaw(StringRef Language,

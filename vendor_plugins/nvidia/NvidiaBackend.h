@@ -33,6 +33,7 @@ public:
   llvm::Expected<backend::CompiledKernel>
   compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
           const backend::CompileOptions &Options) override;
+  std::string getToolchainKey(const hwdesc::HwDesc &Desc) const override;
   llvm::Expected<std::string> forwardRaw(llvm::StringRef Language,
                                          llvm::StringRef Code,
                                          const hwdesc::HwDesc &Desc) override;

@@ -217,8 +217,15 @@ static bool hasFloatAtomicAdd(const llvm::Module &M) {
   return false;
 }
 
+/// tlec's -O0..3 as LLVM's code generation level.
+static CodeGenOptLevel getCodeGenOptLevel(unsigned OptLevel) {
+  return CodeGenOpt::getLevel(std::min(OptLevel, 3u))
+      .value_or(CodeGenOptLevel::Aggressive);
+}
+
 static Expected<std::unique_ptr<TargetMachine>>
-createTargetMachine(const hwdesc::HwDesc &Desc, unsigned Version) {
+createTargetMachine(const hwdesc::HwDesc &Desc, unsigned Version,
+                    unsigned OptLevel) {
   initializeSPIRV();
   // The version is the triple's sub-architecture: spirv64v1.2-unknown-...
   Triple TT(Desc.Tools.Triple.empty() ? DefaultTriple.str()
@@ -237,13 +244,13 @@ createTargetMachine(const hwdesc::HwDesc &Desc, unsigned Version) {
   TargetOptions Opts;
   std::unique_ptr<TargetMachine> TM(
       T->createTargetMachine(TT, "", "", Opts, /*RM=*/std::nullopt,
-                             /*CM=*/std::nullopt, CodeGenOptLevel::Aggressive));
+                             /*CM=*/std::nullopt, getCodeGenOptLevel(OptLevel)));
   if (!TM)
     return makeError("cannot create a target machine for " + TT.str());
   return std::move(TM);
 }
 
-static void optimize(llvm::Module &M, TargetMachine &TM) {
+static void optimize(llvm::Module &M, TargetMachine &TM, unsigned OptLevel) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -254,7 +261,15 @@ static void optimize(llvm::Module &M, TargetMachine &TM) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+  static const OptimizationLevel Levels[] = {
+      OptimizationLevel::O0, OptimizationLevel::O1, OptimizationLevel::O2,
+      OptimizationLevel::O3};
+  OptimizationLevel Level = Levels[std::min(OptLevel, 3u)];
+  // The default pipeline refuses O0; O0 has its own (always-inline only).
+  ModulePassManager MPM = Level == OptimizationLevel::O0
+                              ? PB.buildO0DefaultPipeline(Level)
+                              : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
 }
 
 static Expected<std::string> emit(llvm::Module &M, TargetMachine &TM,
@@ -331,7 +346,7 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     if (Error E = enableFloatAtomicAdd())
       return std::move(E);
   Expected<std::unique_ptr<TargetMachine>> TM =
-      createTargetMachine(Desc, *Version);
+      createTargetMachine(Desc, *Version, Options.OptLevel);
   if (!TM)
     return TM.takeError();
   M->setTargetTriple((*TM)->getTargetTriple());
@@ -339,7 +354,11 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   Function *KernelFn = M->getFunction(Result.EntryName);
   prepareForOpenCL(*M, *KernelFn, Result.ThreadsPerBlock);
 
-  optimize(*M, **TM);
+  optimize(*M, **TM, Options.OptLevel);
+  if (Options.KeepLLVMIR) {
+    raw_string_ostream OS(Result.LLVMIR);
+    M->print(OS, /*AAW=*/nullptr);
+  }
   // Code generation rewrites the module it runs on: the assembly is made
   // from a copy.
   std::unique_ptr<llvm::Module> Copy = CloneModule(*M);

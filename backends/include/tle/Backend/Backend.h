@@ -59,6 +59,12 @@ enum class Stage : unsigned {
 struct CompileOptions {
   unsigned NumWarps = 4;
   unsigned NumStages = 3;
+  /// Optimization level 0..3 of the backend's own LLVM pipeline and code
+  /// generation (tlec -O).
+  unsigned OptLevel = 3;
+  /// Asks compile() to fill CompiledKernel::LLVMIR (tlec --emit=llvm); off
+  /// by default because printing a module costs time nobody else needs.
+  bool KeepLLVMIR = false;
 };
 
 /// What the chip's own assembler reported about one kernel (e.g. ptxas -v).
@@ -87,6 +93,9 @@ struct CompiledKernel {
   /// The readable assembly Binary was made from (e.g. PTX for a cubin), or
   /// Binary itself when that is already text; empty if the backend has none.
   std::string Assembly;
+  /// The optimized LLVM IR module Assembly was generated from, as text;
+  /// filled only when CompileOptions::KeepLLVMIR asks for it.
+  std::string LLVMIR;
   /// Absent when no assembler ran (e.g. PTX emitted without ptxas).
   std::optional<ResourceUsage> Resources;
 };
@@ -122,10 +131,22 @@ public:
   createTargetInfo(const hwdesc::HwDesc &Desc) const = 0;
 
   /// Compiles Module (in one of getStages()) for Desc. The module belongs to
-  /// this call and may be rewritten in place.
+  /// this call and may be rewritten in place. tlec compiles targets in
+  /// parallel: compile() may run on several threads at once, each with its
+  /// own module in its own MLIRContext, so process-wide state (LLVM target
+  /// initialization, cl::opts, temporary files) must be set up once and
+  /// guarded.
   virtual llvm::Expected<CompiledKernel>
   compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
           const CompileOptions &Options) = 0;
+
+  /// Identifies the outside tools compile() would use for Desc (e.g. the
+  /// path, size and date of ptxas and libdevice), or "" when the result
+  /// depends on nothing outside the plugin. tlec's compile cache keys on it,
+  /// so that installing another toolkit does not return stale binaries.
+  virtual std::string getToolchainKey(const hwdesc::HwDesc &Desc) const {
+    return "";
+  }
 
   /// Turns the body of one `tle_raw` variant written in Language (one of the
   /// description's `raw.languages`) into code this backend links into the
