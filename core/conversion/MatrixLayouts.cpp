@@ -125,8 +125,13 @@ std::optional<MatrixTiling> planMatrixTiling(DotOp Dot,
   unsigned LaneBits = llvm::Log2_32(WarpSize);
   for (const MatrixUnit &Unit : Units) {
     const hwdesc::MatrixInstruction &Instr = Unit.Instr;
+    // One warp (wavefront, subgroup) issues the instruction; warpgroup
+    // instructions need operands in block-level memory, not registers.
+    bool issuedByOneWarp = Instr.Level == hwdesc::IssueLevel::Warp ||
+                           Instr.Level == hwdesc::IssueLevel::Wavefront ||
+                           Instr.Level == hwdesc::IssueLevel::Subgroup;
     if (Instr.AType != AName || Instr.BType != BName ||
-        Instr.AccType != AccName || Instr.Level != hwdesc::IssueLevel::Warp)
+        Instr.AccType != AccName || !issuedByOneWarp)
       continue;
     if (M % Instr.M || N % Instr.N || K % Instr.K ||
         !llvm::isPowerOf2_64(M) || !llvm::isPowerOf2_64(N) ||
