@@ -318,13 +318,3 @@ FailureOr<Value> AmdTargetInfo::emitAtomic(OpBuilder &B, Location Loc,
   return Value(LLVM::AtomicRMWOp::create(B, Loc, getBinOp(Kind), Ptr, Operand,
                                          Ordering, Scope));
 }
-
-FailureOr<llvm::SmallVector<Value>> AmdTargetInfo::emitMatrixMultiply(
-    OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
-    ValueRange A, ValueRange BOperand, ValueRange C) const {
-  // getMatrixFragments reports no MFMA layouts yet, so layout assignment
-  // keeps tl.dot on the FMA fallback and never asks for this.
-  return emitError(Loc) << "amd plugin: matrix instruction '" << Instr.Name
-                        << "' (MFMA) is not supported yet; tl.dot uses the "
-                           "FMA fallback";
-}

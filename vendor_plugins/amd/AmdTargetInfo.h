@@ -52,6 +52,8 @@ public:
                                           backend::AtomicKind Kind,
                                           mlir::Value Ptr, mlir::Value Operand,
                                           mlir::Value Compare) const override;
+  std::optional<backend::MatrixFragments>
+  getMatrixFragments(const hwdesc::MatrixInstruction &Instr) const override;
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
                      const hwdesc::MatrixInstruction &Instr, mlir::ValueRange A,
