@@ -26,13 +26,15 @@ for kernel in "$ROOT"/examples/*.py; do
   fi
 done
 
-# Vector add for the CPU SPIR-V description, run on 100000 elements (the last
-# block ragged) and checked element by element against $0+$1.
-SPV="$OUT/spirv"
+# Vector add for the CPU SPIR-V description, compiled into a bundle
+# (docs/bundle.md) with the arguments of its '# tlec-args:' line, run on
+# 100000 elements (the last block ragged) and checked element by element
+# against $0+$1.
+BUNDLE="$OUT/bundle"
 n=100000
-if TLE_SPIRV_VALIDATE=1 "$BUILD/bin/tlec" "$ROOT/examples/vector_add.py" -D BLOCK_SIZE=1024 \
-     --signature '*fp32:16, *fp32:16, *fp32:16, i32' --target cpu-spirv --out-dir "$SPV" &&
-   "$BUILD/bin/tle-run" "$SPV/add_kernel.cpu-spirv.spv" --grid $(( (n + 1023) / 1024 )) \
+if TLE_SPIRV_VALIDATE=1 "$BUILD/bin/tlec" "$ROOT/examples/vector_add.py" --args-from-source \
+     --target cpu-spirv -o "$BUNDLE" &&
+   "$BUILD/bin/tle-run" "$BUNDLE/add_kernel/add_kernel.cpu-spirv.spv" --grid $(( (n + 1023) / 1024 )) \
      --num-warps 4 --repeat 0 --arg buf:f32:N=$n --arg buf:f32:N=$n \
      --arg "out:f32:N=$n:expr=\$0+\$1" --arg i32:$n; then
   echo "ok    vector_add on the CPU through SPIR-V"
