@@ -274,6 +274,11 @@ static void optimize(llvm::Module &M, TargetMachine &TM, unsigned OptLevel) {
 
 static Expected<std::string> emit(llvm::Module &M, TargetMachine &TM,
                                   CodeGenFileType Type) {
+  // LLVM 22's SPIR-V backend is not safe to run on two modules at once: its
+  // assembly printer crashed (MachineInstr::getMF) when tlec compiled
+  // cpu-spirv and dsa-spirv in parallel. One module at a time.
+  static std::mutex BackendMutex;
+  std::lock_guard<std::mutex> Lock(BackendMutex);
   SmallString<0> Out;
   raw_svector_ostream OS(Out);
   legacy::PassManager PM;
