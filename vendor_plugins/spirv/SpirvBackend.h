@@ -17,6 +17,7 @@
 #ifndef TLE_VENDOR_PLUGINS_SPIRV_SPIRVBACKEND_H
 #define TLE_VENDOR_PLUGINS_SPIRV_SPIRVBACKEND_H
 
+#include "SpirvValidator.h"
 #include "tle/Backend/Backend.h"
 
 namespace tle {
@@ -34,6 +35,9 @@ public:
   llvm::Expected<backend::CompiledKernel>
   compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
           const backend::CompileOptions &Options) override;
+  std::string getToolchainKey(const hwdesc::HwDesc &Desc) const override {
+    return getValidationKey();
+  }
   llvm::Expected<std::string> forwardRaw(llvm::StringRef Language,
                                          llvm::StringRef Code,
                                          const hwdesc::HwDesc &Desc) override;

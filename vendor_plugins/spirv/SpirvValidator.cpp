@@ -21,6 +21,13 @@ bool isValidationRequested() {
   return Value && *Value && StringRef(Value) != "0";
 }
 
+std::string getValidationKey() {
+  if (!isValidationRequested())
+    return "";
+  std::string Validator = findTool("TLE_SPIRV_VAL", {"spirv-val"});
+  return "spirv-val=" + (Validator.empty() ? "none" : Validator);
+}
+
 Expected<bool> validateSpirv(StringRef Binary, unsigned Version) {
   std::string Validator = findTool("TLE_SPIRV_VAL", {"spirv-val"});
   if (Validator.empty()) {

@@ -21,6 +21,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <string>
+
 namespace tle {
 namespace spirv {
 
@@ -31,6 +33,11 @@ bool isValidationRequested();
 /// Returns false, after printing a one-line notice to stderr, when spirv-val
 /// is not installed; an error with spirv-val's report when it rejects the
 /// binary.
+/// Whether and with which spirv-val compile() validates ("" when it does
+/// not): part of tlec's cache key, so that a binary compiled without
+/// validation is not served to a run that asks for it.
+std::string getValidationKey();
+
 llvm::Expected<bool> validateSpirv(llvm::StringRef Binary, unsigned Version);
 
 } // namespace spirv
