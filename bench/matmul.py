@@ -11,7 +11,6 @@ strides). For each shape and dtype:
   PyTorch's stream (compare.DriverKernel), as Triton's are;
 - Triton runs the same source file, examples/matmul.py, with the same tile
   sizes and num_warps (num_stages as Triton defaults), and PyTorch (cuBLAS).
-  Ours come with num_stages 1 (no prefetch) and 3 (tle-prefetch-loads).
 The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
 the same tile configuration.
 """

@@ -139,9 +139,7 @@ matmul_one() { # dtype bm bn bk num_warps aligned num_stages
 }
 if [ -x "$BUILD/bin/tlec" ]; then
   for dt in fp16 bf16; do
-    matmul_one "$dt" 128 128 32 4 true 1
     matmul_one "$dt" 128 128 32 4 true 3
-    matmul_one "$dt" 128 128 64 8 true 1
     matmul_one "$dt" 128 128 64 8 true 3
     matmul_one "$dt" 128 128 32 4 false 3
   done

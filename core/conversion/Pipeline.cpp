@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/Passes.h"
-#include "core/transforms/Passes.h"
 #include "core/hwdesc/HwDesc.h"
 #include "tle/Backend/TargetInfo.h"
 
@@ -44,8 +43,6 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   PM.addPass(createSymbolDCEPass());
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
-  PM.addPass(mlir::tle::createTLEPrefetchLoads());
-  PM.addPass(createCanonicalizerPass());
   PM.addPass(createAssignLayoutsPass(Layouts));
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createDistributePass(Target, Dist));

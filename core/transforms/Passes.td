@@ -33,9 +33,11 @@ def TLEPrefetchLoads : Pass<"tle-prefetch-loads", "mlir::ModuleOp"> {
     move before the loop, and loads of an iteration that does not exist are
     masked off, so a loop of any trip count, including zero, stays correct.
 
-    It runs when the module's `tle.num_stages` (the kernel's num_stages,
-    Triton's default 3) is at least 2. Deeper pipelines through block-level
-    memory (cp.async, TMA) are future work.
+    It does nothing when the module's `tle.num_stages` is below 2. tlec does
+    not run it yet: on the H200 it made matmul 3x slower (while the loads
+    were still scalar; bench/RESULTS-h200.md), and it has not been measured
+    since. Deeper pipelines through block-level memory (cp.async, TMA) are
+    future work.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
