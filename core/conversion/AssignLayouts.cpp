@@ -32,6 +32,8 @@
 #include "core/conversion/MatrixLayouts.h"
 #include "core/conversion/Passes.h"
 #include "dialects/TLE/TLEDialect.h"
+#include "dialects/TLERaw/TLERawDialect.h"
+#include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -129,7 +131,8 @@ std::pair<Value, Value> getPtrAndMask(Operation *op) {
 bool isElementwiseLike(Operation *op) {
   return op->hasTrait<OpTrait::Elementwise>() ||
          isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BitcastOp,
-             FpToFpOp, IntToPtrOp, PtrToIntOp, BroadcastOp>(op);
+             FpToFpOp, IntToPtrOp, PtrToIntOp, BroadcastOp,
+             tle_struct::LocalPtrOp, tle_raw::CallOp>(op);
 }
 
 /// Ops that may produce their result in any layout at no cost.
@@ -526,6 +529,17 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
       for (auto [operand, res] :
            llvm::zip(cond.getArgsMutable(), whileOp.getResults()))
         require(operand, res.getType());
+      return;
+    }
+    // Scans keep each operand's layout in the matching result.
+    if (auto scan = dyn_cast<ScanOp>(op)) {
+      for (auto [operand, res] :
+           llvm::zip(scan->getOpOperands(), scan.getResults()))
+        require(operand, res.getType());
+      return;
+    }
+    if (auto cumsum = dyn_cast<ExclusiveCumsumOp>(op)) {
+      require(cumsum.getSrcMutable(), cumsum.getExclusive().getType());
       return;
     }
     if (auto dot = dyn_cast<DotOp>(op)) {

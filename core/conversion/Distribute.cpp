@@ -31,6 +31,8 @@
 #include "core/analysis/AxisInfo.h"
 #include "core/conversion/DistributeCommon.h"
 #include "core/conversion/Passes.h"
+#include "dialects/TLERaw/TLERawDialect.h"
+#include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -39,6 +41,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -51,7 +54,10 @@ bool isSupported(Operation *op) {
   return isa<FuncOp, ReturnOp, GetProgramIdOp, GetNumProgramsOp, MakeRangeOp,
              SplatOp, BroadcastOp, ExpandDimsOp, ConvertLayoutOp, AddPtrOp,
              LoadOp, StoreOp, ReduceOp, ReduceReturnOp, DotOp, DebugBarrierOp,
-             PtrToIntOp, IntToPtrOp, BitcastOp>(op);
+             PtrToIntOp, IntToPtrOp, BitcastOp, AtomicRMWOp, AtomicCASOp,
+             ScanOp, ScanReturnOp, ExclusiveCumsumOp, HistogramOp, TransOp,
+             ReshapeOp, JoinOp, SplitOp, CatOp, ExtractTileOp, InsertTileOp,
+             tle_struct::AllocOp, tle_struct::LocalPtrOp, tle_raw::CallOp>(op);
 }
 
 struct DistributePass
@@ -63,6 +69,7 @@ struct DistributePass
       : target(target), targetDialects(options.TargetDialects),
         matrixUnits(options.MatrixUnits) {
     vectorBytes = options.VectorBytes;
+    rawLanguages = options.RawLanguages;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
@@ -84,6 +91,9 @@ struct DistributePass
       *this, "vector-bytes",
       llvm::cl::desc("Widest vector memory access of one thread, in bytes"),
       llvm::cl::init(16)};
+  ListOption<std::string> rawLanguages{
+      *this, "raw-languages",
+      llvm::cl::desc("Native languages of tle_raw variants the chip accepts")};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -112,11 +122,20 @@ struct DistributePass
       return signalPassFailure();
 
     AxisInfoResult axis(module);
+    auto i32 = IntegerType::get(ctx, 32);
+    auto moduleInt = [&](StringRef name, int64_t fallback) {
+      auto attr = module->getAttrOfType<IntegerAttr>(name);
+      return attr ? attr.getInt() : fallback;
+    };
     DistributeState st{target, axis, vectorBytes, module, matrixUnits};
+    st.threadsPerBlock = moduleInt("tle.num_warps", 4) *
+                         moduleInt("tle.warp_size", target.getWarpSize());
+    st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
     DistributeTypeConverter typeConverter(ctx, target);
 
     ConversionTarget conv(*ctx);
-    conv.addIllegalDialect<TLEDialect>();
+    conv.addIllegalDialect<TLEDialect, tle_struct::TLEStructDialect,
+                           tle_raw::TLERawDialect>();
     conv.addLegalDialect<LLVM::LLVMDialect>();
     conv.addLegalOp<ModuleOp>();
     conv.markUnknownOpDynamicallyLegal([&](Operation *op) {
@@ -131,6 +150,12 @@ struct DistributePass
     populateMemoryPatterns(typeConverter, patterns, st);
     populateReducePatterns(typeConverter, patterns, st);
     populateDotPatterns(typeConverter, patterns, st);
+    populateScanPatterns(typeConverter, patterns, st);
+    populateAtomicPatterns(typeConverter, patterns, st);
+    populateHistogramPatterns(typeConverter, patterns, st);
+    populateShapePatterns(typeConverter, patterns, st);
+    populateLocalBufferPatterns(typeConverter, patterns, st);
+    populateRawPatterns(typeConverter, patterns, st);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, conv);
     if (failed(applyPartialConversion(module, conv, std::move(patterns))))
@@ -144,11 +169,12 @@ struct DistributePass
           /*isConstant=*/false, LLVM::Linkage::Internal, kScratchSymbol,
           /*value=*/Attribute(), /*alignment=*/16, st.scratchAddressSpace);
     }
-    auto i32 = IntegerType::get(ctx, 32);
     if (!module->hasAttr("tle.num_warps"))
       module->setAttr("tle.num_warps", IntegerAttr::get(i32, 4));
     module->setAttr("tle.shared_memory",
-                    IntegerAttr::get(i32, int64_t(st.scratchBytes)));
+                    IntegerAttr::get(i32, int64_t(llvm::alignTo(
+                                              st.scratchBytes, 16) +
+                                          st.globalBytes)));
   }
 
   const TargetInfo &target;

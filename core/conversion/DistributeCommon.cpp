@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/DistributeCommon.h"
+#include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -154,6 +155,82 @@ emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
   return failure();
 }
 
+FailureOr<SmallVector<Value>> emitOwnerMasks(OpBuilder &b, Location loc,
+                                             const TargetInfo &target,
+                                             Attribute layoutAttr,
+                                             ArrayRef<int64_t> shape) {
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layoutAttr)) {
+    // Register `reg` of a thread is element (base + offset) modulo the
+    // shape; the copy whose unwrapped position is inside the shape owns it.
+    SmallVector<int64_t> tile = blocked.getShapePerTile();
+    SmallVector<unsigned> ept = blocked.getElemsPerThread(shape);
+    unsigned n = blocked.getTotalElemsPerThread(shape);
+    SmallVector<unsigned> wrapped;
+    for (unsigned d = 0; d < shape.size(); ++d)
+      if (tile[d] > shape[d])
+        wrapped.push_back(d);
+    if (wrapped.empty())
+      return SmallVector<Value>(n, Value());
+    auto ids = getLaneAndWarp(b, loc, target, blocked.getWarpSize());
+    if (failed(ids))
+      return failure();
+    SmallVector<Value> laneC = delinearizeValue(
+        b, loc, ids->first, blocked.getThreadsPerWarp(), blocked.getOrder());
+    SmallVector<Value> warpC = delinearizeValue(
+        b, loc, ids->second, blocked.getWarpsPerCTA(), blocked.getOrder());
+    SmallVector<Value> base(shape.size());
+    for (unsigned d : wrapped) {
+      Value w = arith::MulIOp::create(
+          b, loc, warpC[d], i32Const(b, loc, blocked.getThreadsPerWarp()[d]));
+      base[d] = arith::MulIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, w, laneC[d]),
+          i32Const(b, loc, blocked.getSizePerThread()[d]));
+    }
+    SmallVector<Value> masks;
+    for (unsigned reg = 0; reg < n; ++reg) {
+      SmallVector<unsigned> coords =
+          delinearize(reg, ept, blocked.getOrder());
+      Value all;
+      for (unsigned d : wrapped) {
+        unsigned spt = blocked.getSizePerThread()[d];
+        int64_t offset = int64_t(coords[d] / spt) * tile[d] + coords[d] % spt;
+        Value inside = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult,
+            arith::AddIOp::create(b, loc, base[d], i32Const(b, loc, offset)),
+            i32Const(b, loc, shape[d]));
+        all = all ? arith::AndIOp::create(b, loc, all, inside) : inside;
+      }
+      masks.push_back(all);
+    }
+    return masks;
+  }
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layoutAttr)) {
+    // The sliced dimension has size 1 in the parent: only its first copy
+    // owns.
+    SmallVector<int64_t> parentShape = slice.getParentShape(shape);
+    auto parent = slice.getParent();
+    auto parentMasks = emitOwnerMasks(b, loc, target, parent, parentShape);
+    if (failed(parentMasks))
+      return failure();
+    SmallVector<unsigned> ept = slice.getElemsPerThread(shape);
+    SmallVector<unsigned> order = slice.getRegisterOrder();
+    SmallVector<unsigned> parentEpt = parent.getElemsPerThread(parentShape);
+    SmallVector<unsigned> parentOrder = parent.getRegisterOrder();
+    SmallVector<Value> masks;
+    for (unsigned reg = 0, n = slice.getTotalElemsPerThread(shape); reg < n;
+         ++reg) {
+      SmallVector<unsigned> coords = delinearize(reg, ept, order);
+      coords.insert(coords.begin() + slice.getDim(), 0);
+      masks.push_back(
+          (*parentMasks)[linearize(coords, parentEpt, parentOrder)]);
+    }
+    return masks;
+  }
+  return emitError(loc) << "cannot tell which thread owns the elements of "
+                           "layout "
+                        << layoutAttr;
+}
+
 /// Row-major linear index of `index` in `shape` (i32).
 Value linearizeIndex(OpBuilder &b, Location loc, ArrayRef<Value> index,
                      ArrayRef<int64_t> shape) {
@@ -172,17 +249,21 @@ Type scratchType(Type t) {
   return t;
 }
 
-/// A block-level scratch buffer of `count` elements of `elemType`.
-FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
-                              Type elemType, uint64_t count) {
+FailureOr<unsigned> getBlockAddressSpace(Location loc, DistributeState &st) {
   std::optional<unsigned> as = st.target.getAddressSpace("shared");
   if (!as)
     as = st.target.getAddressSpace("block");
-  if (!as) {
-    emitError(loc) << "the target has no 'shared' memory level for the "
-                      "block-level scratch this op needs";
+  if (!as)
+    return emitError(loc) << "the target has no 'shared' memory level for the "
+                             "block-level memory this op needs";
+  return *as;
+}
+
+FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
+                              Type elemType, uint64_t count) {
+  FailureOr<unsigned> as = getBlockAddressSpace(loc, st);
+  if (failed(as))
     return failure();
-  }
   uint64_t offset = llvm::alignTo(st.scratchInUse, 16);
   st.scratchInUse = offset + count * typeBytes(elemType);
   st.scratchBytes = std::max(st.scratchBytes, st.scratchInUse);
@@ -191,6 +272,24 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
   Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kScratchSymbol);
   return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
                              ArrayRef<LLVM::GEPArg>{int32_t(offset)})
+      .getResult();
+}
+
+FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
+                                  DistributeState &st, StringRef prefix,
+                                  Type elemType, uint64_t count, unsigned as) {
+  auto arrayType = LLVM::LLVMArrayType::get(elemType, count);
+  std::string name = (prefix + Twine(st.numGlobals++)).str();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(st.module.getBody());
+    LLVM::GlobalOp::create(b, loc, arrayType, /*isConstant=*/false,
+                           LLVM::Linkage::Internal, name,
+                           /*value=*/Attribute(), /*alignment=*/16, as);
+  }
+  st.globalBytes += llvm::alignTo(count * typeBytes(elemType), 16);
+  return LLVM::AddressOfOp::create(
+             b, loc, LLVM::LLVMPointerType::get(b.getContext(), as), name)
       .getResult();
 }
 
@@ -220,17 +319,22 @@ Value loadScratch(OpBuilder &b, Location loc, Value base, Value index,
   return v;
 }
 
-/// Xor-shuffles `v` across lanes through the target, as 32-bit pieces.
 FailureOr<Value> shuffleXor(OpBuilder &b, Location loc,
                             const TargetInfo &target, Value v,
                             unsigned offset) {
+  return shuffleValue(b, loc, target, v, i32Const(b, loc, offset),
+                      ShuffleKind::Xor);
+}
+
+FailureOr<Value> shuffleValue(OpBuilder &b, Location loc,
+                              const TargetInfo &target, Value v, Value off,
+                              ShuffleKind kind) {
   Type type = v.getType();
   Type i32 = b.getI32Type();
-  Value off = i32Const(b, loc, offset);
   unsigned bits =
       isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
   if (type.isF32() || type.isInteger(32))
-    return target.shuffle(b, loc, v, off, ShuffleKind::Xor);
+    return target.shuffle(b, loc, v, off, kind);
   Type intType = b.getIntegerType(bits);
   Value asInt = v;
   if (isa<LLVM::LLVMPointerType>(type))
@@ -240,7 +344,7 @@ FailureOr<Value> shuffleXor(OpBuilder &b, Location loc,
   Value result;
   if (bits < 32) {
     Value wide = arith::ExtUIOp::create(b, loc, i32, asInt);
-    FailureOr<Value> s = target.shuffle(b, loc, wide, off, ShuffleKind::Xor);
+    FailureOr<Value> s = target.shuffle(b, loc, wide, off, kind);
     if (failed(s))
       return failure();
     result = arith::TruncIOp::create(b, loc, intType, *s);
@@ -251,8 +355,8 @@ FailureOr<Value> shuffleXor(OpBuilder &b, Location loc,
         arith::ShRUIOp::create(
             b, loc, asInt,
             arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
-    FailureOr<Value> slo = target.shuffle(b, loc, lo, off, ShuffleKind::Xor);
-    FailureOr<Value> shi = target.shuffle(b, loc, hi, off, ShuffleKind::Xor);
+    FailureOr<Value> slo = target.shuffle(b, loc, lo, off, kind);
+    FailureOr<Value> shi = target.shuffle(b, loc, hi, off, kind);
     if (failed(slo) || failed(shi))
       return failure();
     Value wlo = arith::ExtUIOp::create(b, loc, intType, *slo);
@@ -283,6 +387,15 @@ DistributeTypeConverter::DistributeTypeConverter(MLIRContext *ctx,
       return std::nullopt;
     return LLVM::LLVMPointerType::get(ctx, *as);
   });
+  // A local buffer is its address in its memory level.
+  addConversion(
+      [ctx, &target](tle_struct::BufferType t) -> std::optional<Type> {
+        std::optional<unsigned> as =
+            target.getAddressSpace(t.getMemoryLevel().getValue());
+        if (!as)
+          return std::nullopt;
+        return LLVM::LLVMPointerType::get(ctx, *as);
+      });
   addConversion(
       [this](RankedTensorType t,
              SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {

@@ -16,7 +16,13 @@
 //                             convert_layout
 //   DistributeMemory.cpp      addptr, vectorized loads and stores
 //   DistributeReduce.cpp      reductions
+//   DistributeScan.cpp        scans (tl.cumsum, associative_scan, tle.cumsum)
 //   DistributeDot.cpp         tl.dot through the FMA fallback
+//   DistributeAtomic.cpp      tl.atomic_* through the target
+//   DistributeHistogram.cpp   tl.histogram
+//   DistributeShape.cpp       trans, reshape, join, split, cat, sub-tiles
+//   DistributeLocal.cpp       tle_struct local buffers
+//   DistributeRaw.cpp         tle_raw.call as inline assembly
 //   Distribute.cpp            the pass
 //
 //===----------------------------------------------------------------------===//
@@ -32,7 +38,9 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <cstdint>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace mlir::tle {
 class AxisInfoResult;
@@ -53,6 +61,13 @@ struct DistributeState {
   uint64_t scratchInUse = 0;
   uint64_t scratchBytes = 0;
   unsigned scratchAddressSpace = 0;
+  /// Threads of one program (num_warps x warp size).
+  unsigned threadsPerBlock = 0;
+  /// Native languages the chip accepts in tle_raw variants.
+  std::vector<std::string> rawLanguages;
+  /// Block-level globals that live as long as the kernel (local buffers).
+  unsigned numGlobals = 0;
+  uint64_t globalBytes = 0;
 };
 
 /// Maps `tensor<S x T, #layout>` to the N scalars of T that one thread holds
@@ -109,6 +124,10 @@ mlir::Value linearizeIndex(mlir::OpBuilder &b, mlir::Location loc,
 /// Storage type of an element in scratch memory (i1 is kept as i8).
 mlir::Type scratchType(mlir::Type t);
 
+/// The address space of the block level, or an error at loc.
+mlir::FailureOr<unsigned> getBlockAddressSpace(mlir::Location loc,
+                                               DistributeState &st);
+
 /// The symbol of the block-level scratch buffer.
 inline constexpr llvm::StringLiteral kScratchSymbol = "__tle_scratch";
 /// A slice of the block-level scratch buffer for `count` elements of
@@ -121,6 +140,14 @@ mlir::FailureOr<mlir::Value> allocScratch(mlir::OpBuilder &b,
 /// the block barrier that ends an op's last scratch access.
 void releaseScratch(DistributeState &st);
 
+/// A new global of `count` elements of `elemType` in address space `as`,
+/// named `prefix` + a number, counted into the kernel's block-level bytes;
+/// returns its address.
+mlir::FailureOr<mlir::Value>
+allocBlockGlobal(mlir::OpBuilder &b, mlir::Location loc, DistributeState &st,
+                 llvm::StringRef prefix, mlir::Type elemType, uint64_t count,
+                 unsigned as);
+
 mlir::Value scratchPtr(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
                        mlir::Type elemType, mlir::Value index);
 void storeScratch(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
@@ -128,10 +155,26 @@ void storeScratch(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
 mlir::Value loadScratch(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::Value base, mlir::Value index, mlir::Type type);
 
+/// Shuffles `v` across lanes through the target, as 32-bit pieces.
+mlir::FailureOr<mlir::Value> shuffleValue(mlir::OpBuilder &b,
+                                          mlir::Location loc,
+                                          const backend::TargetInfo &target,
+                                          mlir::Value v, mlir::Value offset,
+                                          backend::ShuffleKind kind);
 /// Xor-shuffles `v` across lanes through the target, as 32-bit pieces.
 mlir::FailureOr<mlir::Value> shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                                         const backend::TargetInfo &target,
                                         mlir::Value v, unsigned offset);
+
+/// Per register of this thread, whether it holds the canonical copy of its
+/// element: a layout whose tile is larger than the tensor replicates
+/// elements over lanes, warps or registers, and side effects that must
+/// happen once per element (atomics) are guarded by this. A null Value
+/// means always.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitOwnerMasks(mlir::OpBuilder &b, mlir::Location loc,
+               const backend::TargetInfo &target, mlir::Attribute layoutAttr,
+               llvm::ArrayRef<int64_t> shape);
 
 //===----------------------------------------------------------------------===//
 // Pattern sets
@@ -153,6 +196,24 @@ void populateReducePatterns(const mlir::TypeConverter &tc,
                             mlir::RewritePatternSet &patterns,
                             DistributeState &st);
 void populateDotPatterns(const mlir::TypeConverter &tc,
+                         mlir::RewritePatternSet &patterns,
+                         DistributeState &st);
+void populateScanPatterns(const mlir::TypeConverter &tc,
+                          mlir::RewritePatternSet &patterns,
+                          DistributeState &st);
+void populateAtomicPatterns(const mlir::TypeConverter &tc,
+                            mlir::RewritePatternSet &patterns,
+                            DistributeState &st);
+void populateHistogramPatterns(const mlir::TypeConverter &tc,
+                               mlir::RewritePatternSet &patterns,
+                               DistributeState &st);
+void populateShapePatterns(const mlir::TypeConverter &tc,
+                           mlir::RewritePatternSet &patterns,
+                           DistributeState &st);
+void populateLocalBufferPatterns(const mlir::TypeConverter &tc,
+                                 mlir::RewritePatternSet &patterns,
+                                 DistributeState &st);
+void populateRawPatterns(const mlir::TypeConverter &tc,
                          mlir::RewritePatternSet &patterns,
                          DistributeState &st);
 

@@ -27,6 +27,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace mlir {
@@ -73,6 +74,10 @@ struct DistributeOptions {
   /// The matrix units layout assignment was given; a tl.dot tiled with one
   /// names it in its `tle.matrix_instruction` attribute.
   std::vector<MatrixUnit> MatrixUnits;
+  /// Native languages the chip accepts in tle_raw variants (the
+  /// description's `raw.languages`); variants with inline-assembly
+  /// constraints in one of them are inlined.
+  std::vector<std::string> RawLanguages;
   /// Adds the dialects the TargetInfo creates ops of (loaded before the pass
   /// runs, as passes may not load dialects while running).
   std::function<void(mlir::DialectRegistry &)> TargetDialects;

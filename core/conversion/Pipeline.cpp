@@ -35,6 +35,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   DistributeOptions Dist;
   Dist.VectorBytes = Layouts.VectorBytes;
   Dist.MatrixUnits = Layouts.MatrixUnits;
+  Dist.RawLanguages = Desc.RawLanguages;
 
   PassManager PM(Module.getContext());
   // Tile passes the distribution relies on: device functions inlined, facts

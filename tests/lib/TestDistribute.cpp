@@ -84,8 +84,29 @@ public:
   FailureOr<Value> emitAtomic(OpBuilder &B, Location Loc, AtomicKind Kind,
                               Value Ptr, Value Operand,
                               Value Compare) const override {
-    emitError(Loc) << "atomics are not implemented by the test target";
-    return failure();
+    auto Ordering = LLVM::AtomicOrdering::acq_rel;
+    if (Kind == AtomicKind::CompareExchange) {
+      auto CmpXchg = LLVM::AtomicCmpXchgOp::create(
+          B, Loc, Ptr, Compare, Operand, Ordering,
+          LLVM::AtomicOrdering::monotonic);
+      return Value(LLVM::ExtractValueOp::create(B, Loc, CmpXchg.getRes(), 0));
+    }
+    static constexpr std::pair<AtomicKind, LLVM::AtomicBinOp> BinOps[] = {
+        {AtomicKind::Add, LLVM::AtomicBinOp::add},
+        {AtomicKind::FAdd, LLVM::AtomicBinOp::fadd},
+        {AtomicKind::Min, LLVM::AtomicBinOp::min},
+        {AtomicKind::Max, LLVM::AtomicBinOp::max},
+        {AtomicKind::UMin, LLVM::AtomicBinOp::umin},
+        {AtomicKind::UMax, LLVM::AtomicBinOp::umax},
+        {AtomicKind::And, LLVM::AtomicBinOp::_and},
+        {AtomicKind::Or, LLVM::AtomicBinOp::_or},
+        {AtomicKind::Xor, LLVM::AtomicBinOp::_xor},
+        {AtomicKind::Exchange, LLVM::AtomicBinOp::xchg}};
+    for (auto [K, Op] : BinOps)
+      if (K == Kind)
+        return Value(
+            LLVM::AtomicRMWOp::create(B, Loc, Op, Ptr, Operand, Ordering));
+    return emitError(Loc) << "unknown atomic kind";
   }
   std::optional<MatrixFragments>
   getMatrixFragments(const ::tle::hwdesc::MatrixInstruction &Instr)

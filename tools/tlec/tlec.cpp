@@ -100,11 +100,16 @@ cl::opt<std::string>
                        "divisible by 16); entries may be named: 'n=i32'"),
               cl::value_desc("types"), cl::cat(TlecCategory));
 
-cl::opt<unsigned> NumWarps("num-warps", cl::desc("Warps per program"),
+cl::opt<unsigned> NumWarps("num-warps",
+                           cl::desc("Warps per program (Triton's num_warps, "
+                                    "default 4)"),
                            cl::init(4), cl::cat(TlecCategory));
-cl::opt<unsigned> NumStages("num-stages",
-                            cl::desc("Software-pipelining depth of loops"),
-                            cl::init(3), cl::cat(TlecCategory));
+cl::opt<unsigned> NumStages(
+    "num-stages",
+    cl::desc("Software-pipelining depth of loops (Triton's num_stages, "
+             "default 3); recorded as the module's tle.num_stages and passed "
+             "to the backend, but loops are not pipelined yet"),
+    cl::init(3), cl::cat(TlecCategory));
 cl::opt<bool> ArgsFromSource(
     "args-from-source",
     cl::desc("Take --kernel, -D, --signature, --num-warps and --num-stages "

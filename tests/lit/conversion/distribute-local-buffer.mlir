@@ -1,0 +1,42 @@
+// RUN: tle-opt %s --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
+
+// A block-level buffer of 64 counters with one pad slot after every 32:
+// 65 i32 in shared memory (address space 3), counted into the kernel's
+// block-level bytes (260 rounded up to 16). All threads zero it together,
+// then a barrier; indices are padded (i + i / 32) before the atomics.
+// CHECK: module attributes {{{.*}}tle.shared_memory = 272 : i32
+// CHECK: llvm.mlir.global internal @__tle_local_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<65 x i32>
+// CHECK-LABEL: llvm.func @counters
+// CHECK: %[[BUF:.*]] = llvm.mlir.addressof @__tle_local_0 : !llvm.ptr<3>
+// CHECK: %[[TID:.*]] = arith.index_cast
+// CHECK: scf.for %[[I:.*]] = %[[TID]] to %c65_i32 step %c128_i32 : i32 {
+// CHECK:   %[[SLOT:.*]] = llvm.getelementptr %[[BUF]][%[[I]]]
+// CHECK:   llvm.store %c0_i32, %[[SLOT]] : i32, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK: %[[E:.*]] = llvm.extractelement
+// CHECK: %[[GROUP:.*]] = arith.divui %[[E]], %c32_i32 : i32
+// CHECK: %[[PADDED:.*]] = arith.addi %[[E]], %[[GROUP]] : i32
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[BUF]][%[[PADDED]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+// CHECK: llvm.atomicrmw add %[[P]], %c1_i32 acq_rel : !llvm.ptr<3>, i32
+// CHECK: gpu.barrier
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @counters(%ids: !tle.ptr<i32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<i32> {tle.divisibility = 16 : i32}) {
+    %buf = tle_struct.alloc {init = 0 : i32} : !tle_struct.buffer<64xi32, "block", #tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>>
+    %r = tle.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
+    %s = tle.splat %ids : !tle.ptr<i32> -> tensor<256x!tle.ptr<i32>>
+    %p = tle.addptr %s, %r : tensor<256x!tle.ptr<i32>>, tensor<256xi32>
+    %e = tle.load %p : tensor<256x!tle.ptr<i32>>
+    %lp = tle_struct.local_ptr %buf[%e] : tensor<256xi32> : !tle_struct.buffer<64xi32, "block", #tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>> -> tensor<256x!tle.ptr<i32, "block">>
+    %one = arith.constant dense<1> : tensor<256xi32>
+    %old = tle.atomic_rmw add %lp, %one {scope = #tle.scope<block>, sem = #tle.sem<relaxed>} : tensor<256x!tle.ptr<i32, "block">>, tensor<256xi32>
+    tle.debug_barrier
+    %all = tle_struct.local_ptr %buf : !tle_struct.buffer<64xi32, "block", #tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>> -> tensor<64x!tle.ptr<i32, "block">>
+    %v = tle.load %all : tensor<64x!tle.ptr<i32, "block">>
+    %r64 = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+    %so = tle.splat %out : !tle.ptr<i32> -> tensor<64x!tle.ptr<i32>>
+    %q = tle.addptr %so, %r64 : tensor<64x!tle.ptr<i32>>, tensor<64xi32>
+    tle.store %q, %v : tensor<64x!tle.ptr<i32>>
+    tle.return
+  }
+}
