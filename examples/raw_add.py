@@ -1,9 +1,10 @@
 # Compile with: tlec examples/raw_add.py --emit=tile-ir followed by these arguments:
 # tlec-args: --kernel raw_add_kernel -D BLOCK=256 --signature '*i32:16, *i32:16, *i32:16, i32'
 #
-# TLE-Raw: one operation written natively twice, as a PTX instruction for
-# NVIDIA GPUs and as an OpenCL C function for SPIR-V devices. tle_raw.call
-# carries both variants; each backend picks the one its toolchain accepts.
+# TLE-Raw: one operation written natively three times, as a PTX instruction
+# for NVIDIA GPUs, an AMDGCN instruction for AMD GPUs and an OpenCL C
+# function for SPIR-V devices. tle_raw.call carries all variants; each
+# backend picks the one its toolchain accepts.
 # Native code sees a tile per thread: every thread passes its own elements.
 import torch
 import triton
@@ -15,6 +16,11 @@ import triton.experimental.tle.language.raw as tle_raw
 @dialect(name="ptx", constraints="=r,r,r")
 def add_ptx(a, b) -> tl.int32:
     """add.s32 $0, $1, $2;"""
+
+
+@dialect(name="amdgcn", constraints="=v,v,v")
+def add_amdgcn(a, b) -> tl.int32:
+    """v_add_u32 $0, $1, $2"""
 
 
 @dialect(name="opencl", extern_func_name="add_i32")
@@ -32,7 +38,8 @@ def raw_add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
     y = tl.load(y_ptr + offs, mask=mask, other=0)
     # The annotations give one int32 per thread's element; for tiles the
     # result type is given with its shape.
-    out = tle_raw.call([add_ptx, add_opencl], [x, y], (tl.int32, (BLOCK, )))
+    out = tle_raw.call([add_ptx, add_amdgcn, add_opencl], [x, y],
+                       (tl.int32, (BLOCK, )))
     tl.store(out_ptr + offs, out, mask=mask)
 
 

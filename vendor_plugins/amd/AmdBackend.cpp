@@ -44,6 +44,7 @@ void LLVMInitializeAMDGPUTargetInfo();
 void LLVMInitializeAMDGPUTarget();
 void LLVMInitializeAMDGPUTargetMC();
 void LLVMInitializeAMDGPUAsmPrinter();
+void LLVMInitializeAMDGPUAsmParser();
 }
 
 using namespace llvm;
@@ -128,6 +129,8 @@ static void initializeAMDGPU() {
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
     LLVMInitializeAMDGPUAsmPrinter();
+    // Inline AMDGCN (tle_raw) is assembled while the object is written.
+    LLVMInitializeAMDGPUAsmParser();
   });
 }
 
