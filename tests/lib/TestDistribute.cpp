@@ -14,6 +14,7 @@
 
 #include "core/conversion/Passes.h"
 #include "tests/lib/TestPasses.h"
+#include "tle/Backend/LLVMAtomics.h"
 #include "tle/Backend/TargetInfo.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -91,22 +92,8 @@ public:
           LLVM::AtomicOrdering::monotonic);
       return Value(LLVM::ExtractValueOp::create(B, Loc, CmpXchg.getRes(), 0));
     }
-    static constexpr std::pair<AtomicKind, LLVM::AtomicBinOp> BinOps[] = {
-        {AtomicKind::Add, LLVM::AtomicBinOp::add},
-        {AtomicKind::FAdd, LLVM::AtomicBinOp::fadd},
-        {AtomicKind::Min, LLVM::AtomicBinOp::min},
-        {AtomicKind::Max, LLVM::AtomicBinOp::max},
-        {AtomicKind::UMin, LLVM::AtomicBinOp::umin},
-        {AtomicKind::UMax, LLVM::AtomicBinOp::umax},
-        {AtomicKind::And, LLVM::AtomicBinOp::_and},
-        {AtomicKind::Or, LLVM::AtomicBinOp::_or},
-        {AtomicKind::Xor, LLVM::AtomicBinOp::_xor},
-        {AtomicKind::Exchange, LLVM::AtomicBinOp::xchg}};
-    for (auto [K, Op] : BinOps)
-      if (K == Kind)
-        return Value(
-            LLVM::AtomicRMWOp::create(B, Loc, Op, Ptr, Operand, Ordering));
-    return emitError(Loc) << "unknown atomic kind";
+    return Value(LLVM::AtomicRMWOp::create(B, Loc, getLLVMAtomicBinOp(Kind),
+                                           Ptr, Operand, Ordering));
   }
   std::optional<MatrixFragments>
   getMatrixFragments(const ::tle::hwdesc::MatrixInstruction &Instr)

@@ -6,6 +6,8 @@
 
 #include "AmdTargetInfo.h"
 
+#include "tle/Backend/LLVMAtomics.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
@@ -260,34 +262,6 @@ bool AmdTargetInfo::supportsAtomic(AtomicKind Kind, Type ElementType,
   }
 }
 
-static LLVM::AtomicBinOp getBinOp(AtomicKind Kind) {
-  switch (Kind) {
-  case AtomicKind::Add:
-    return LLVM::AtomicBinOp::add;
-  case AtomicKind::FAdd:
-    return LLVM::AtomicBinOp::fadd;
-  case AtomicKind::Min:
-    return LLVM::AtomicBinOp::min;
-  case AtomicKind::Max:
-    return LLVM::AtomicBinOp::max;
-  case AtomicKind::UMin:
-    return LLVM::AtomicBinOp::umin;
-  case AtomicKind::UMax:
-    return LLVM::AtomicBinOp::umax;
-  case AtomicKind::And:
-    return LLVM::AtomicBinOp::_and;
-  case AtomicKind::Or:
-    return LLVM::AtomicBinOp::_or;
-  case AtomicKind::Xor:
-    return LLVM::AtomicBinOp::_xor;
-  case AtomicKind::Exchange:
-    return LLVM::AtomicBinOp::xchg;
-  case AtomicKind::CompareExchange:
-    break;
-  }
-  llvm_unreachable("compare-exchange is not a read-modify-write op");
-}
-
 FailureOr<Value> AmdTargetInfo::emitAtomic(OpBuilder &B, Location Loc,
                                            AtomicKind Kind, Value Ptr,
                                            Value Operand, Value Compare) const {
@@ -315,6 +289,7 @@ FailureOr<Value> AmdTargetInfo::emitAtomic(OpBuilder &B, Location Loc,
         LLVM::AtomicOrdering::monotonic, Scope);
     return Value(LLVM::ExtractValueOp::create(B, Loc, CmpXchg.getRes(), 0));
   }
-  return Value(LLVM::AtomicRMWOp::create(B, Loc, getBinOp(Kind), Ptr, Operand,
-                                         Ordering, Scope));
+  return Value(LLVM::AtomicRMWOp::create(B, Loc,
+                                         backend::getLLVMAtomicBinOp(Kind),
+                                         Ptr, Operand, Ordering, Scope));
 }

@@ -6,6 +6,8 @@
 
 #include "NvidiaTargetInfo.h"
 
+#include "tle/Backend/LLVMAtomics.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -208,34 +210,6 @@ bool NvidiaTargetInfo::supportsAtomic(AtomicKind Kind, Type ElementType,
   }
 }
 
-static LLVM::AtomicBinOp getBinOp(AtomicKind Kind) {
-  switch (Kind) {
-  case AtomicKind::Add:
-    return LLVM::AtomicBinOp::add;
-  case AtomicKind::FAdd:
-    return LLVM::AtomicBinOp::fadd;
-  case AtomicKind::Min:
-    return LLVM::AtomicBinOp::min;
-  case AtomicKind::Max:
-    return LLVM::AtomicBinOp::max;
-  case AtomicKind::UMin:
-    return LLVM::AtomicBinOp::umin;
-  case AtomicKind::UMax:
-    return LLVM::AtomicBinOp::umax;
-  case AtomicKind::And:
-    return LLVM::AtomicBinOp::_and;
-  case AtomicKind::Or:
-    return LLVM::AtomicBinOp::_or;
-  case AtomicKind::Xor:
-    return LLVM::AtomicBinOp::_xor;
-  case AtomicKind::Exchange:
-    return LLVM::AtomicBinOp::xchg;
-  case AtomicKind::CompareExchange:
-    break;
-  }
-  llvm_unreachable("compare-exchange is not a read-modify-write op");
-}
-
 FailureOr<Value> NvidiaTargetInfo::emitAtomic(OpBuilder &B, Location Loc,
                                               AtomicKind Kind, Value Ptr,
                                               Value Operand,
@@ -265,8 +239,9 @@ FailureOr<Value> NvidiaTargetInfo::emitAtomic(OpBuilder &B, Location Loc,
   // LLVM 22's NVPTX backend drops the ordering of atomicrmw (it emits a
   // relaxed atom, unlike for cmpxchg), so acq_rel is spelled out with fences.
   LLVM::FenceOp::create(B, Loc, LLVM::AtomicOrdering::release, Scope);
-  Value Old = LLVM::AtomicRMWOp::create(B, Loc, getBinOp(Kind), Ptr, Operand,
-                                        LLVM::AtomicOrdering::monotonic, Scope);
+  Value Old = LLVM::AtomicRMWOp::create(
+      B, Loc, backend::getLLVMAtomicBinOp(Kind), Ptr, Operand,
+      LLVM::AtomicOrdering::monotonic, Scope);
   LLVM::FenceOp::create(B, Loc, LLVM::AtomicOrdering::acquire, Scope);
   return Old;
 }
