@@ -13,6 +13,8 @@
 
 #include "core/hwdesc/HwDesc.h"
 
+#include "tle/Backend/DistributedIR.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -51,8 +53,6 @@ using namespace tle;
 using namespace tle::spirv;
 
 /// The attributes of the distributed-IR contract (backends/README.md).
-static constexpr StringLiteral KernelAttr = "tle.kernel";
-static constexpr StringLiteral NumWarpsAttr = "tle.num_warps";
 static constexpr StringLiteral SharedMemoryAttr = "tle.shared_memory";
 
 static constexpr StringLiteral DefaultTriple = "spirv64-unknown-unknown";
@@ -77,43 +77,6 @@ SpirvBackend::createTargetInfo(const hwdesc::HwDesc &Desc) const {
 std::unique_ptr<backend::Runtime>
 SpirvBackend::createRuntime(const hwdesc::HwDesc &Desc) {
   return std::make_unique<OpenClRuntime>();
-}
-
-/// The one llvm.func marked tle.kernel.
-static Expected<mlir::LLVM::LLVMFuncOp> findKernel(mlir::ModuleOp Module) {
-  SmallVector<mlir::Operation *> Marked;
-  Module.walk([&](mlir::Operation *Op) {
-    if (Op->hasAttr(KernelAttr))
-      Marked.push_back(Op);
-  });
-  if (Marked.empty())
-    return makeError("no llvm.func is marked '" + KernelAttr +
-                     "' (see 'Distributed IR' in backends/README.md)");
-  if (Marked.size() > 1)
-    return makeError(Twine(Marked.size()) + " operations are marked '" +
-                     KernelAttr + "'; distributed IR holds one kernel");
-  auto Kernel = dyn_cast<mlir::LLVM::LLVMFuncOp>(Marked.front());
-  if (!Kernel || Kernel.isExternal())
-    return makeError("'" + KernelAttr + "' marks a " +
-                     Marked.front()->getName().getStringRef() +
-                     ", not an llvm.func with a body");
-  return Kernel;
-}
-
-/// tle.num_warps of the kernel, else of the module, else the option.
-static Expected<unsigned> getNumWarps(mlir::LLVM::LLVMFuncOp Kernel,
-                                      mlir::ModuleOp Module,
-                                      const backend::CompileOptions &Options) {
-  for (mlir::Operation *Op : {Kernel.getOperation(), Module.getOperation()}) {
-    mlir::Attribute Attr = Op->getAttr(NumWarpsAttr);
-    if (!Attr)
-      continue;
-    auto Int = dyn_cast<mlir::IntegerAttr>(Attr);
-    if (!Int || Int.getInt() <= 0)
-      return makeError("'" + NumWarpsAttr + "' must be a positive integer");
-    return static_cast<unsigned>(Int.getInt());
-  }
-  return Options.NumWarps;
 }
 
 /// OpenCL has no dynamic local memory outside kernel arguments, so the
@@ -311,10 +274,12 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
                      " needs toolchain.isa_version, the SPIR-V version "
                      "(\"1.0\" to \"1.6\"), not '" +
                      Desc.Tools.IsaVersion + "'");
-  Expected<mlir::LLVM::LLVMFuncOp> Kernel = findKernel(Module);
+  Expected<mlir::LLVM::LLVMFuncOp> Kernel =
+      backend::findKernel(Module, "spirv");
   if (!Kernel)
     return Kernel.takeError();
-  Expected<unsigned> NumWarps = getNumWarps(*Kernel, Module, Options);
+  Expected<unsigned> NumWarps =
+      backend::getNumWarps(*Kernel, Module, Options, "spirv");
   if (!NumWarps)
     return NumWarps.takeError();
 
