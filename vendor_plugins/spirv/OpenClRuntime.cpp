@@ -7,6 +7,7 @@
 #include "OpenClRuntime.h"
 #include "ExternalTool.h"
 #include "SpirvScalarNulls.h"
+#include "SpirvSubgroupEmulation.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -39,6 +40,7 @@ constexpr cl_uint CL_PLATFORM_NAME = 0x0902;
 constexpr cl_uint CL_DEVICE_NAME = 0x102B;
 constexpr cl_uint CL_DEVICE_EXTENSIONS = 0x1030;
 constexpr cl_uint CL_DEVICE_IL_VERSION = 0x105B;
+constexpr cl_uint CL_DEVICE_MAX_NUM_SUB_GROUPS = 0x105C;
 constexpr cl_uint CL_PROGRAM_BUILD_LOG = 0x1183;
 constexpr cl_bitfield CL_QUEUE_PROFILING_ENABLE = 1 << 1;
 constexpr cl_bitfield CL_MEM_READ_WRITE = 1 << 0;
@@ -197,7 +199,8 @@ struct OpenClApi {
 #undef TLE_OPENCL_FUNCTIONS
 };
 
-OpenClRuntime::OpenClRuntime() : Api(std::make_unique<OpenClApi>()) {
+OpenClRuntime::OpenClRuntime(unsigned SubgroupSize)
+    : Api(std::make_unique<OpenClApi>()), SubgroupSize(SubgroupSize) {
   if (Error E = init())
     InitError = toString(std::move(E));
 }
@@ -283,6 +286,14 @@ Error OpenClRuntime::init() {
     return Api->clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, N, V, R);
   });
   TakesSpirv = StringRef(Il).contains("SPIR-V") && Api->clCreateProgramWithIL;
+  // OpenCL 2.1; an older device fails the query and has none.
+  cl_uint MaxSubgroups = 0;
+  if (Api->clGetDeviceInfo(Device, CL_DEVICE_MAX_NUM_SUB_GROUPS,
+                           sizeof(MaxSubgroups), &MaxSubgroups,
+                           nullptr) != CL_SUCCESS)
+    MaxSubgroups = 0;
+  // SPIR 1.2 bitcode has no subgroups either.
+  HasSubgroups = TakesSpirv && MaxSubgroups > 0;
   if (!TakesSpirv && !StringRef(Extensions).contains("cl_khr_spir"))
     return createStringError("spirv runtime: OpenCL device " + DeviceName +
                              " takes neither SPIR-V (CL_DEVICE_IL_VERSION) "
@@ -304,6 +315,20 @@ Error OpenClRuntime::checkReady() const {
 }
 
 Expected<void *> OpenClRuntime::buildProgram(StringRef Binary) {
+  // Subgroup instructions become Workgroup-memory exchanges of subgroups of
+  // the description's size (SpirvSubgroupEmulation.h).
+  std::string Emulated;
+  if (!HasSubgroups) {
+    Expected<EmulatedSubgroups> Rewritten =
+        emulateSubgroups(Binary, SubgroupSize);
+    if (!Rewritten)
+      return Rewritten.takeError();
+    if (Rewritten->Rewritten) {
+      Emulated = std::move(Rewritten->Binary);
+      Binary = Emulated;
+      EmulatedSubgroupOps += Rewritten->Rewritten;
+    }
+  }
   cl_int Status = CL_SUCCESS;
   Handle Program = nullptr;
   const char *Options = "";

@@ -15,6 +15,10 @@
 // llvm-spirv matching the driver's LLVM: $TLE_LLVM_SPIRV, else
 // llvm-spirv-15, else llvm-spirv) and loaded with clCreateProgramWithBinary.
 //
+// A device without subgroups (PoCL) runs kernels that use them through
+// emulateSubgroups (SpirvSubgroupEmulation.h), with the description's
+// subgroup size.
+//
 // Buffers are cl_mem objects; a DevicePtr is the cl_mem handle, so kernels
 // take whole buffers (no offsets into them). Argument sizes come from the
 // binary's kernel signature. Errors name the OpenCL call and its error code,
@@ -43,13 +47,18 @@ public:
   /// Loads the ICD loader and opens a device. A failure does not fail
   /// construction, since Backend::createRuntime cannot return an error: it
   /// is kept and returned by every call instead.
-  OpenClRuntime();
+  /// SubgroupSize: the description's subgroup (warp) size, which the
+  /// runtime emulates on devices without subgroups.
+  explicit OpenClRuntime(unsigned SubgroupSize = 0);
   ~OpenClRuntime() override;
 
   /// Why the device cannot be used, or success.
   llvm::Error checkReady() const;
   /// "cpu-haswell-... (Portable Computing Language)"; empty if none.
   llvm::StringRef getDeviceName() const { return DeviceName; }
+  /// Subgroup instructions of loaded kernels that were emulated through
+  /// Workgroup memory because the device has no subgroups.
+  unsigned getNumEmulatedSubgroupOps() const { return EmulatedSubgroupOps; }
 
   llvm::Expected<backend::KernelHandle>
   loadKernel(llvm::StringRef Binary, llvm::StringRef EntryName) override;
@@ -93,6 +102,10 @@ private:
   std::string LastNotification;
   /// Whether the device takes SPIR-V itself, or SPIR 1.2 bitcode.
   bool TakesSpirv = false;
+  /// Whether the device runs subgroup instructions itself.
+  bool HasSubgroups = false;
+  unsigned SubgroupSize;
+  unsigned EmulatedSubgroupOps = 0;
   void *Device = nullptr;
   void *Context = nullptr;
   void *Queue = nullptr;

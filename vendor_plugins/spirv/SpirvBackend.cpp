@@ -76,7 +76,7 @@ SpirvBackend::createTargetInfo(const hwdesc::HwDesc &Desc) const {
 
 std::unique_ptr<backend::Runtime>
 SpirvBackend::createRuntime(const hwdesc::HwDesc &Desc) {
-  return std::make_unique<OpenClRuntime>();
+  return std::make_unique<OpenClRuntime>(Desc.getWarpSize());
 }
 
 /// OpenCL has no dynamic local memory outside kernel arguments, so the
