@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SpirvBackend.h"
+#include "SpirvHalfMath.h"
 #include "OpenClBuiltins.h"
 #include "OpenClRuntime.h"
 #include "SpirvTargetInfo.h"
@@ -325,6 +326,8 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   prepareForOpenCL(*M, *KernelFn, Result.ThreadsPerBlock);
 
   optimize(*M, **TM, Options.OptLevel);
+  // After the optimizer, which would narrow the fp32 calls back to halves.
+  promoteHalfMath(*M);
   if (Options.KeepLLVMIR) {
     raw_string_ostream OS(Result.LLVMIR);
     M->print(OS, /*AAW=*/nullptr);
