@@ -6,6 +6,7 @@
 
 #include "core/conversion/Passes.h"
 #include "core/hwdesc/HwDesc.h"
+#include "core/transforms/Passes.h"
 #include "tle/Backend/TargetInfo.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -38,6 +39,10 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   Dist.RawLanguages = Desc.RawLanguages;
 
   PassManager PM(Module.getContext());
+  // Native code the target takes, or the portable fallback in its place.
+  mlir::tle::TLESelectRawVariantsOptions Raw;
+  Raw.languages.assign(Desc.RawLanguages.begin(), Desc.RawLanguages.end());
+  PM.addPass(mlir::tle::createTLESelectRawVariants(Raw));
   // Tile passes the distribution relies on: device functions inlined, facts
   // folded so that the axis analysis sees constants.
   PM.addPass(createInlinerPass());

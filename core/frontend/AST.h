@@ -666,6 +666,9 @@ public:
   bool HasDocstring = false;
   StmtList Body;
   llvm::StringRef BodyText;
+  /// Where BodyText (and a docstring, which it starts with) begins, so that
+  /// diagnostics about native code can point into the kernel file.
+  llvm::SMLoc BodyLoc;
   bool IsJit = true;
 };
 

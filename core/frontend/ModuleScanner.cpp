@@ -324,6 +324,7 @@ FunctionDef *Parser::parseFunctionDef(ArrayRef<Decorator> Decorators,
   if (!IsJit) {
     // TLE-Raw: the body is native code for another toolchain; keep its text.
     SMLoc TextStart = Tokens[BodyStart].getLoc();
+    F->BodyLoc = TextStart;
     skipStatement();
     F->BodyText = StringRef(TextStart.getPointer(),
                             prevEnd().getPointer() - TextStart.getPointer())

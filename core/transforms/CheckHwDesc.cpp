@@ -180,10 +180,19 @@ private:
         return success();
       Given.push_back(Language.str());
     }
-    return Op.emitError() << "no variant of '" << Op.getName()
-                          << "' is in a language " << chip(Desc)
-                          << " accepts (" << llvm::join(Desc.RawLanguages, ", ")
-                          << "); the call has " << llvm::join(Given, ", ");
+    // A portable fallback runs where no variant can (tle-select-raw-variants).
+    if (!Op.getFallback().empty())
+      return success();
+    StringRef Kernel = "?";
+    if (auto Fn = Op->getParentOfType<mlir::tle::FuncOp>())
+      Kernel = Fn.getName();
+    return Op.emitError() << "kernel '" << Kernel << "': no variant of '"
+                          << Op.getName() << "' is in a language "
+                          << chip(Desc) << " accepts ("
+                          << llvm::join(Desc.RawLanguages, ", ")
+                          << "); the call has " << llvm::join(Given, ", ")
+                          << " and no portable fallback (a @triton.jit "
+                             "function in the list)";
   }
 
   const hw::HwDesc *Given = nullptr;

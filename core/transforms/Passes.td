@@ -21,6 +21,24 @@ def TLECheckHwDesc : Pass<"tle-check-hwdesc", "mlir::ModuleOp"> {
   ];
 }
 
+def TLESelectRawVariants : Pass<"tle-select-raw-variants", "mlir::ModuleOp"> {
+  let summary = "Keep a tle_raw.call's native code, or run its portable "
+                "fallback, for one target";
+  let description = [{
+    For a target that accepts the native `languages` given: a tle_raw.call
+    with a variant in one of them keeps it and loses its fallback region
+    (so that later passes see no tile code that will never run); a call
+    without one is replaced by its fallback body (the `@triton.jit`
+    function passed with the variants), inlined in place. A call with
+    neither is an error at its source line naming the kernel and the
+    languages (tle-check-hwdesc reports it earlier, naming the chip).
+  }];
+  let options = [
+    ListOption<"languages", "languages", "std::string",
+               "Native languages the target accepts (raw.languages)">
+  ];
+}
+
 def TLEPrefetchLoads : Pass<"tle-prefetch-loads", "mlir::ModuleOp"> {
   let summary = "Issue the loads of the next loop iteration before the "
                 "compute of this one";

@@ -11,6 +11,8 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 include "dialects/TLE/TLETypes.td"
 
 def TLERaw_Dialect : Dialect {
@@ -27,14 +29,20 @@ def TLERaw_VariantAttr : AttrDef<TLERaw_Dialect, "Variant"> {
     `language` is one of ptx, cuda, hip, amdgcn, spirv, opencl, llvm, mlir.
     `code` is the source text; `entry` names the function inside it for
     languages with functions; `constraints` are inline-asm constraints
-    (ptx, amdgcn). Example:
+    (ptx, amdgcn). `at "file" line L col C` is where `code` starts in the
+    kernel's sources, so that a vendor tool's diagnostics about line N of
+    the native code can be shown at the kernel's line. Example:
     `#tle_raw.variant<"ptx", "add.s32 $0, $1, $2;" constraints "=r,r,r">`
   }];
   let parameters = (ins "StringAttr":$language, "StringAttr":$code,
                         OptionalParameter<"StringAttr">:$entry,
-                        OptionalParameter<"StringAttr">:$constraints);
+                        OptionalParameter<"StringAttr">:$constraints,
+                        OptionalParameter<"StringAttr">:$file,
+                        OptionalParameter<"unsigned">:$line,
+                        OptionalParameter<"unsigned">:$column);
   let assemblyFormat = [{
-    `<` $language `,` $code (`entry` $entry^)? (`constraints` $constraints^)? `>`
+    `<` $language `,` $code (`entry` $entry^)? (`constraints` $constraints^)?
+    (`at` $file^ `line` $line `col` $column)? `>`
   }];
   let genVerifyDecl = 1;
 }
@@ -45,21 +53,36 @@ def TLERaw_CallOp : Op<TLERaw_Dialect, "call", []> {
     Operands and results are scalars or tiles. A tile is seen by native code
     per thread: each thread passes its own elements under the tile's layout
     (see docs/raw.md). Side effects are unknown, so the op is never moved or
-    removed. Example:
+    removed.
+
+    The optional `fallback` region is a portable body (tile IR, from a
+    `@triton.jit` function in the call's list) that computes the same
+    results from the operands, which it uses directly; it ends in
+    `tle_raw.yield`. A target that accepts none of the variants' languages
+    runs the fallback instead (tle-select-raw-variants). Example:
     ```mlir
     %r = tle_raw.call "add3" [#tle_raw.variant<"ptx", "...">] (%a, %b) : (i32, i32) -> i32
     ```
   }];
   let arguments = (ins StrAttr:$name, ArrayAttr:$variants, Variadic<TLE_Value>:$args);
   let results = (outs Variadic<TLE_Value>:$results);
+  let regions = (region AnyRegion:$fallback);
   let assemblyFormat = [{
-    $name $variants `(` $args `)` attr-dict `:` functional-type($args, $results)
+    $name $variants `(` $args `)` (`fallback` $fallback^)? attr-dict `:`
+    functional-type($args, $results)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The variant written in `language`, or null.
     VariantAttr getVariant(StringRef language);
   }];
+}
+
+def TLERaw_YieldOp : Op<TLERaw_Dialect, "yield", [
+    Pure, Terminator, ReturnLike, HasParent<"CallOp">]> {
+  let summary = "Results of a tle_raw.call's portable fallback";
+  let arguments = (ins Variadic<TLE_Value>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
 }
 
 #endif // TLE_RAW_TD

@@ -36,7 +36,9 @@ ArrayRef<StringRef> mlir::tle_raw::getKnownLanguages() {
 
 LogicalResult VariantAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   StringAttr language, StringAttr code,
-                                  StringAttr entry, StringAttr constraints) {
+                                  StringAttr entry, StringAttr constraints,
+                                  StringAttr file, unsigned line,
+                                  unsigned column) {
   if (!llvm::is_contained(getKnownLanguages(), language.getValue()))
     return emitError() << "unknown native language '" << language.getValue()
                        << "' (expected one of ptx, cuda, hip, amdgcn, spirv, "
@@ -67,6 +69,20 @@ LogicalResult CallOp::verify() {
       return emitOpError() << "has two variants in '"
                            << variant.getLanguage().getValue() << "'";
   }
+  Region &fallback = getFallback();
+  if (fallback.empty())
+    return success();
+  if (!fallback.hasOneBlock() || fallback.front().getNumArguments() != 0)
+    return emitOpError() << "fallback must be one block without arguments "
+                            "(it uses the operands directly)";
+  Block &body = fallback.front();
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
+  if (!yield)
+    return emitOpError() << "fallback must end in tle_raw.yield";
+  if (yield.getValues().getTypes() != getResultTypes())
+    return yield.emitOpError()
+           << "yields " << yield.getValues().getTypes()
+           << " but the call returns " << getResultTypes();
   return success();
 }
 

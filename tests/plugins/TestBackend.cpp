@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/IR/Module.h"
 #include "TestBackend.h"
 
 #include "tle/Backend/Backend.h"
@@ -41,8 +42,9 @@ public:
                              "test plugin: kernel needs 300 registers, the "
                              "chip has 255");
   }
-  Expected<std::string> forwardRaw(StringRef Language, StringRef Code,
-                                   const hwdesc::HwDesc &Desc) override {
+  Expected<backend::RawCode> forwardRaw(const backend::RawFunction &Fn,
+                                        const hwdesc::HwDesc &Desc,
+                                        LLVMContext &Context) override {
     return createStringError(inconvertibleErrorCode(),
                              "test plugin: no raw code");
   }

@@ -13,6 +13,7 @@
 #include "core/hwdesc/HwDesc.h"
 
 #include "tle/Backend/DistributedIR.h"
+#include "tle/Backend/RawCode.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -298,6 +299,9 @@ AmdBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (!TM)
     return TM.takeError();
 
+  // TLE-Raw functions, linked after translation.
+  std::vector<backend::RawFunction> Raw = backend::collectRawFunctions(Module);
+
   LLVMContext Context;
   CodegenErrors Errors;
   Context.setDiagnosticHandlerCallBack(CodegenErrors::handle, &Errors);
@@ -308,6 +312,8 @@ AmdBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
                      Diagnostics);
   M->setTargetTriple((*TM)->getTargetTriple());
   M->setDataLayout((*TM)->createDataLayout());
+  if (Error E = backend::linkRawFunctions(*M, Raw, *this, Desc))
+    return std::move(E);
   prepareKernel(*M, *M->getFunction(Result.EntryName), Result.ThreadsPerBlock);
   if (Error E = checkNoExternalCalls(*M))
     return std::move(E);
@@ -344,11 +350,4 @@ AmdBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   Result.Binary = std::move(*CodeObject);
   Result.Resources = toResourceUsage(*Meta);
   return std::move(Result);
-}
-
-Expected<std::string> AmdBackend::forwardRaw(StringRef Language,
-                                             StringRef Code,
-                                             const hwdesc::HwDesc &Desc) {
-  return makeError("forwarding tle_raw '" + Language +
-                   "' code is not implemented yet (issue 11)");
 }

@@ -33,9 +33,10 @@ public:
   llvm::Expected<backend::CompiledKernel>
   compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
           const backend::CompileOptions &Options) override;
-  llvm::Expected<std::string> forwardRaw(llvm::StringRef Language,
-                                         llvm::StringRef Code,
-                                         const hwdesc::HwDesc &Desc) override;
+  /// LLVM IR functions, and HIP where ROCm's headers are (AmdRaw.cpp).
+  llvm::Expected<backend::RawCode> forwardRaw(const backend::RawFunction &Fn,
+                                              const hwdesc::HwDesc &Desc,
+                                              llvm::LLVMContext &Context) override;
   /// Device 0 through the HIP runtime, loaded when this is called.
   std::unique_ptr<backend::Runtime>
   createRuntime(const hwdesc::HwDesc &Desc) override;

@@ -6,9 +6,11 @@
 
 #include "NvidiaBackend.h"
 #include "CudaToolkit.h"
+#include "NvidiaRaw.h"
 #include "NvidiaTargetInfo.h"
 
 #include "core/hwdesc/HwDesc.h"
+#include "tle/Backend/RawCode.h"
 
 #include "tle/Backend/DistributedIR.h"
 
@@ -292,6 +294,11 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (!TM)
     return TM.takeError();
 
+  // TLE-Raw: native functions to link after translation; inline PTX
+  // marked with its source line for ptxas's errors.
+  std::vector<backend::RawFunction> Raw = backend::collectRawFunctions(Module);
+  annotateInlinePtx(Module);
+
   LLVMContext Context;
   std::unique_ptr<llvm::Module> M =
       mlir::translateModuleToLLVMIR(Module, Context, Result.EntryName);
@@ -301,6 +308,8 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   M->setTargetTriple((*TM)->getTargetTriple());
   M->setDataLayout((*TM)->createDataLayout());
 
+  if (Error E = backend::linkRawFunctions(*M, Raw, *this, Desc))
+    return std::move(E);
   CudaToolkit Kit = findCudaToolkit();
   lowerMathIntrinsicsToLibDevice(*M);
   if (Error E = linkLibDevice(*M, Kit.LibDevice))
@@ -324,8 +333,13 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   backend::ResourceUsage Usage;
   Expected<std::string> Cubin =
       runPtxas(Kit.Ptxas, Result.Assembly, Desc.Arch, Result.EntryName, Usage);
-  if (!Cubin)
-    return Cubin.takeError();
+  if (!Cubin) {
+    std::string Message = toString(Cubin.takeError());
+    // ptxas errors in inline PTX, at the kernel's source line first.
+    std::string Mapped = mapPtxasErrors(Message, Result.Assembly);
+    return createStringError(inconvertibleErrorCode(),
+                             Mapped.empty() ? Message : Mapped + Message);
+  }
   Result.Binary = std::move(*Cubin);
   Result.Format = "cubin";
   Result.Resources = Usage;
@@ -347,14 +361,4 @@ std::string NvidiaBackend::getToolchainKey(const hwdesc::HwDesc &Desc) const {
     OS << ';';
   }
   return Key;
-}
-
-Expected<std::string> NvidiaBackend::forwardRaw(StringRef Language,
-                                                StringRef Code,
-                                                const hwdesc::HwDesc &Desc) {
-  // PTX goes into inline asm unchanged; ptxas checks it with the kernel.
-  if (Language == "ptx")
-    return Code.str();
-  return makeError("forwarding tle_raw '" + Language +
-                   "' code is not supported yet (issue 11)");
 }

@@ -34,9 +34,11 @@ public:
   compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
           const backend::CompileOptions &Options) override;
   std::string getToolchainKey(const hwdesc::HwDesc &Desc) const override;
-  llvm::Expected<std::string> forwardRaw(llvm::StringRef Language,
-                                         llvm::StringRef Code,
-                                         const hwdesc::HwDesc &Desc) override;
+  /// CUDA C (clang in CUDA mode) and LLVM IR functions, as LLVM IR
+  /// (NvidiaRaw.cpp).
+  llvm::Expected<backend::RawCode> forwardRaw(const backend::RawFunction &Fn,
+                                              const hwdesc::HwDesc &Desc,
+                                              llvm::LLVMContext &Context) override;
   /// Device 0 through the CUDA driver, loaded when this is called.
   std::unique_ptr<backend::Runtime>
   createRuntime(const hwdesc::HwDesc &Desc) override {

@@ -38,9 +38,11 @@ public:
   std::string getToolchainKey(const hwdesc::HwDesc &Desc) const override {
     return getValidationKey();
   }
-  llvm::Expected<std::string> forwardRaw(llvm::StringRef Language,
-                                         llvm::StringRef Code,
-                                         const hwdesc::HwDesc &Desc) override;
+  /// OpenCL C (clang, spirv64) and LLVM IR functions as LLVM IR; SPIR-V
+  /// assembly (spirv-as) as a binary for spirv-link (SpirvRaw.cpp).
+  llvm::Expected<backend::RawCode> forwardRaw(const backend::RawFunction &Fn,
+                                              const hwdesc::HwDesc &Desc,
+                                              llvm::LLVMContext &Context) override;
   /// The first OpenCL device (a CPU preferred), through the OpenCL ICD
   /// loader opened when this is called.
   std::unique_ptr<backend::Runtime>

@@ -49,10 +49,36 @@ FailureOr<BoundArgs> bindDialectDecorator(Emitter &E, const FunctionDef &F) {
                 "dialect", Call);
 }
 
+/// Where native source starts: file, line and column of its first character.
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
+/// The position of the first character of F's docstring or body text: a
+/// docstring starts after its prefix letters and opening quotes.
+SourcePos bodyPosition(Emitter &E, const FunctionDef &F) {
+  auto Loc = dyn_cast<FileLineColLoc>(E.loc(F.BodyLoc));
+  if (!Loc || !F.BodyLoc.isValid())
+    return {};
+  SourcePos Pos{Loc.getFilename().str(), Loc.getLine(), Loc.getColumn()};
+  if (!F.HasDocstring)
+    return Pos;
+  llvm::StringRef Token(F.BodyLoc.getPointer());
+  size_t Prefix = Token.find_first_of("\"'");
+  if (Prefix == llvm::StringRef::npos || Prefix > 3)
+    return Pos;
+  Token = Token.drop_front(Prefix);
+  bool Triple = Token.starts_with("\"\"\"") || Token.starts_with("'''");
+  Pos.Column += Prefix + (Triple ? 3 : 1);
+  return Pos;
+}
+
 /// The native source of a TLE-Raw function: `file=` (relative to the kernel
-/// file), else its docstring, else its body text.
+/// file), else its docstring, else its body text. Pos is where it starts.
 FailureOr<std::string> nativeSource(Emitter &E, const FunctionDef &F,
-                                    const BoundArgs &D, const Node *Site) {
+                                    const BoundArgs &D, const Node *Site,
+                                    SourcePos &Pos) {
   if (D.has("file")) {
     auto File = E.requireStr(D.get("file"), "file", Site);
     if (failed(File))
@@ -72,6 +98,7 @@ FailureOr<std::string> nativeSource(Emitter &E, const FunctionDef &F,
                      "cannot read the native source of '" + F.Name +
                          "' from '" + Path + "': " +
                          Buf.getError().message());
+    Pos = {Path.str().str(), 1, 1};
     return (*Buf)->getBuffer().str();
   }
   llvm::StringRef Text = F.HasDocstring ? F.Docstring : F.BodyText;
@@ -82,6 +109,7 @@ FailureOr<std::string> nativeSource(Emitter &E, const FunctionDef &F,
                    "TLE-Raw function '" + F.Name +
                        "' has no native source: give it a docstring or "
                        "@dialect(file=...)");
+  Pos = bodyPosition(E, F);
   return Text.str();
 }
 
@@ -106,7 +134,8 @@ FailureOr<tle_raw::VariantAttr> makeVariant(Emitter &E, const FunctionDef &F,
                              llvm::Twine(F.Params.size()) + " argument" +
                              (F.Params.size() == 1 ? "" : "s") + " but " +
                              llvm::Twine(NumArgs) + " were given");
-  auto Code = nativeSource(E, F, *D, Site);
+  SourcePos Pos;
+  auto Code = nativeSource(E, F, *D, Site, Pos);
   if (failed(Code))
     return failure();
   MLIRContext *Ctx = E.getContext();
@@ -133,9 +162,10 @@ FailureOr<tle_raw::VariantAttr> makeVariant(Emitter &E, const FunctionDef &F,
       return failure();
     Constraints = StringAttr::get(Ctx, *C);
   }
-  return tle_raw::VariantAttr::get(Ctx, StringAttr::get(Ctx, *Lang),
-                                   StringAttr::get(Ctx, *Code), Entry,
-                                   Constraints);
+  return tle_raw::VariantAttr::get(
+      Ctx, StringAttr::get(Ctx, *Lang), StringAttr::get(Ctx, *Code), Entry,
+      Constraints, Pos.File.empty() ? StringAttr() : StringAttr::get(Ctx, Pos.File),
+      Pos.Line, Pos.Column);
 }
 
 /// A result type: a dtype (scalar) or a (dtype, shape) pair (tile).
@@ -191,15 +221,36 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
   std::vector<TValue> Fns = Fn->Value.is(TValue::Kind::Tuple)
                                 ? Fn->Value.getElements()
                                 : std::vector<TValue>{Fn->Value};
-  if (Fns.empty())
-    return E.error(sourceOf(Fn, Site), "tle_raw.call needs at least one "
-                                       "@dialect function");
-  for (const TValue &V : Fns)
-    if (!V.is(TValue::Kind::Function) || V.getFunction()->isJit())
+  // A @triton.jit function in the list is the portable fallback: targets
+  // that accept none of the native languages run it instead.
+  std::vector<TValue> All = std::move(Fns);
+  Fns.clear();
+  const FunctionDef *Fallback = nullptr;
+  for (const TValue &V : All) {
+    if (!V.is(TValue::Kind::Function))
       return E.error(sourceOf(Fn, Site),
                      "tle_raw.call needs a @dialect function or a list of "
                      "them, got " +
                          V.describe());
+    if (!V.getFunction()->isJit()) {
+      Fns.push_back(V);
+      continue;
+    }
+    if (Fallback)
+      return E.error(sourceOf(Fn, Site),
+                     "'" + Fallback->Name + "' and '" + V.getFunction()->Name +
+                         "' are both portable fallbacks (@triton.jit); give "
+                         "at most one");
+    Fallback = V.getFunction();
+  }
+  if (Fns.empty())
+    return E.error(sourceOf(Fn, Site),
+                   Fallback ? "tle_raw.call needs a @dialect function or a "
+                              "list of them, got jit function (a @triton.jit "
+                              "function is accepted only next to @dialect "
+                              "variants, as their portable fallback)"
+                            : "tle_raw.call needs at least one @dialect "
+                              "function");
   const CallArg *ArgList = A->get("args");
   if (!ArgList->Value.is(TValue::Kind::Tuple))
     return E.error(sourceOf(ArgList, Site),
@@ -267,6 +318,38 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
   auto Op = tle_raw::CallOp::create(E.getBuilder(), E.loc(Site), Results, Name,
                                     E.getBuilder().getArrayAttr(Variants),
                                     Operands);
+  if (Fallback) {
+    OpBuilder &B = E.getBuilder();
+    OpBuilder::InsertionGuard Guard(B);
+    B.setInsertionPointToStart(&Op.getFallback().emplaceBlock());
+    CallArgs FallbackArgs;
+    for (const TValue &V : ArgList->Value.getElements())
+      FallbackArgs.Positional.push_back(CallArg{V, ArgList->Source});
+    auto R = E.callJit(*Fallback, FallbackArgs, Site);
+    if (failed(R))
+      return failure();
+    std::vector<TValue> Returned =
+        R->is(TValue::Kind::Tuple) ? R->getElements()
+        : R->is(TValue::Kind::None) ? std::vector<TValue>{}
+                                     : std::vector<TValue>{*R};
+    SmallVector<Value> Yielded;
+    for (const TValue &V : Returned) {
+      auto IR = E.toIRValue(V, Site);
+      if (failed(IR))
+        return failure();
+      Yielded.push_back(*IR);
+    }
+    if (TypeRange(ValueRange(Yielded)) != Op.getResultTypes()) {
+      std::string Want, Got;
+      llvm::raw_string_ostream W(Want), G(Got);
+      llvm::interleaveComma(Op.getResultTypes(), W);
+      llvm::interleaveComma(ValueRange(Yielded).getTypes(), G);
+      return E.error(Site, "the fallback '" + Fallback->Name + "' returns (" +
+                               Got + ") but the native variants return (" +
+                               Want + ")");
+    }
+    tle_raw::YieldOp::create(B, E.loc(Site), Yielded);
+  }
   if (Op.getNumResults() == 0)
     return TValue::none();
   if (Op.getNumResults() == 1)

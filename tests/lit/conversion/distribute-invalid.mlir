@@ -10,9 +10,10 @@ tle.func @print(%x: tensor<128xf32>) {
 
 // -----
 
-// A tle_raw.call needs a variant the target can inline (no raw-languages).
+// A tle_raw.call needs a variant in a language the target accepts (none
+// here: no raw-languages).
 tle.func @raw(%x: i32) {
-  // expected-error @+2 {{tle_raw.call "add1" has no inline-assembly variant in a language this target accepts (offered: ptx); forwarding native code is issue 11}}
+  // expected-error @+2 {{tle_raw.call "add1" has no variant in a language this target accepts (offered: ptx)}}
   // expected-error @+1 {{failed to legalize operation 'tle_raw.call'}}
   %r = tle_raw.call "add1" [#tle_raw.variant<"ptx", "add.s32 $0, $1, 1;" constraints "=r,r">](%x) : (i32) -> i32
   tle.return

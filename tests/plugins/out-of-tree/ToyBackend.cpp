@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/IR/Module.h"
 #include "core/hwdesc/HwDesc.h"
 #include "dialects/TLE/TLEDialect.h"
 #include "tle/Backend/Backend.h"
@@ -65,8 +66,9 @@ public:
     return std::move(Kernel);
   }
 
-  Expected<std::string> forwardRaw(StringRef Language, StringRef Code,
-                                   const hwdesc::HwDesc &Desc) override {
+  Expected<backend::RawCode> forwardRaw(const backend::RawFunction &Fn,
+                                        const hwdesc::HwDesc &Desc,
+                                        LLVMContext &Context) override {
     return createStringError(inconvertibleErrorCode(),
                              "toy plugin: no native language");
   }

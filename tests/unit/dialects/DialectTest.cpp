@@ -102,7 +102,8 @@ TEST_F(DialectTest, RawCallFindsVariantByLanguage) {
   auto ptx = tle_raw::VariantAttr::get(&context, builder.getStringAttr("ptx"),
                                        builder.getStringAttr("mov.b32 $0, $1;"),
                                        StringAttr(),
-                                       builder.getStringAttr("=r,r"));
+                                       builder.getStringAttr("=r,r"),
+                                       StringAttr(), 0, 0);
   auto one = arith::ConstantIntOp::create(builder, loc, 1, 32);
   auto call = tle_raw::CallOp::create(
       builder, loc, TypeRange{builder.getI32Type()}, builder.getStringAttr("f"),

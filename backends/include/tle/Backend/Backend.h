@@ -29,6 +29,11 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
 namespace mlir {
 class DialectRegistry;
 class ModuleOp;
@@ -42,6 +47,44 @@ class HwDesc;
 namespace backend {
 class Runtime;
 class TargetInfo;
+
+/// One native function the kernel calls.
+struct RawFunction {
+  /// The declaration the kernel calls; the native entry is renamed to it.
+  std::string Symbol;
+  /// The tle.kernel function, for messages.
+  std::string Kernel;
+  /// A tle_raw language (cuda, opencl, llvm, hip, spirv, ...).
+  std::string Language;
+  std::string Code;
+  /// The function inside Code that implements the call.
+  std::string Entry;
+  /// Where Code starts in the kernel's sources (empty File: unknown).
+  std::string File;
+  unsigned Line = 0, Column = 0;
+
+  /// "file:line:col" of Code's first character, or "<Entry>" if unknown.
+  std::string where() const {
+    if (File.empty())
+      return "'" + Entry + "'";
+    return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+  }
+  /// The source position of line N (1-based) of Code.
+  std::string where(unsigned N, unsigned Col) const {
+    if (File.empty())
+      return where();
+    unsigned C = N == 1 ? Column + Col - 1 : Col;
+    return File + ":" + std::to_string(Line + N - 1) + ":" + std::to_string(C);
+  }
+};
+
+/// What Backend::forwardRaw makes of a RawFunction: LLVM IR linked into the
+/// kernel before optimization (it inlines), or a binary the plugin links
+/// after code generation (e.g. a SPIR-V module for spirv-link).
+struct RawCode {
+  std::unique_ptr<llvm::Module> IR;
+  std::string Binary;
+};
 
 /// The forms of a kernel that a backend accepts in compile().
 enum class Stage : unsigned {
@@ -148,13 +191,16 @@ public:
     return "";
   }
 
-  /// Turns the body of one `tle_raw` variant written in Language (one of the
-  /// description's `raw.languages`) into code this backend links into the
-  /// kernel: e.g. PTX text, an AMDGCN object, a SPIR-V module. Called during
-  /// compile() by the backend itself or by the core's distribution.
-  virtual llvm::Expected<std::string>
-  forwardRaw(llvm::StringRef Language, llvm::StringRef Code,
-             const hwdesc::HwDesc &Desc) = 0;
+  /// Turns one TLE-Raw native function (a variant in one of the
+  /// description's `raw.languages` that is not inline assembly) into code
+  /// linked with the kernel: LLVM IR in Context, linked before optimization
+  /// so that it inlines, or a binary the plugin links after code generation.
+  /// An error names the kernel's source line (RawFunction::where) and
+  /// carries the vendor tool's diagnostics mapped to it. tle/Backend/RawCode.h
+  /// has the helpers that collect, compile and link these.
+  virtual llvm::Expected<RawCode> forwardRaw(const RawFunction &Fn,
+                                             const hwdesc::HwDesc &Desc,
+                                             llvm::LLVMContext &Context) = 0;
 
   /// The runtime part of the plugin for Desc's chip, or null if the plugin
   /// only compiles (the default).

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Run HERE (the development machine) before tests/gpu/run_raw_h200.sh on the
+# GPU machine, which has the NVIDIA driver but no LLVM 22: tlec compiles the
+# TLE-Raw examples for the H200 here, and everything the run needs goes to
+# tests/gpu/bin (git-ignored; carry it: carry=["tests/gpu/bin"]):
+#   tests/gpu/bin/tle-run-nvidia        tle-run with the NVIDIA runtime linked in
+#   tests/gpu/bin/raw/*.h200.cubin      the kernels (and their .ptx)
+#   tests/gpu/bin/raw/*.{i32,f16,f32}   inputs and reference outputs
+# Usage: tests/gpu/prepare_raw_h200.sh [BUILD_DIR]   (default: build)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+BUILD="$(cd "${1:-$ROOT/build}" && pwd)"
+BIN="$ROOT/tests/gpu/bin"
+K="$BIN/raw"
+TLEC="$BUILD/bin/tlec"
+rm -rf "$K" && mkdir -p "$K"
+
+bash "$ROOT/bench/build_tle_run_nvidia.sh" >/dev/null
+cp "$ROOT/bench/bin/tle-run-nvidia" "$BIN/"
+
+compile() { # example kernel -D... --signature ...
+  local src=$1
+  shift
+  "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --out-dir "$K" "$@"
+  "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --emit=asm -o "$K" "$@" >/dev/null
+}
+compile raw_add.py --kernel raw_add_kernel -D BLOCK=256 \
+  --signature '*i32:16, *i32:16, *i32:16, i32'
+compile raw_warp_sum_ptx.py --kernel warp_sum_kernel -D BLOCK=128 --num-warps 4 \
+  --signature '*i32, *i32, i32'
+compile raw_cuda_device.py --kernel gelu_kernel -D BLOCK=1024 \
+  --signature '*fp32:16, *fp32:16, i32'
+compile raw_gemm_epilogue.py --kernel gemm_epilogue_kernel \
+  -D BLOCK_M=64 -D BLOCK_N=64 -D BLOCK_K=32 \
+  --signature '*fp16:16, *fp16:16, *fp32:16, *fp32:16, fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32'
+
+python3 "$ROOT/tests/gpu/raw_inputs.py" "$K" warp_sum 4096 gemm 256 192 128 0.5
+ls -l "$K"
+echo "prepared $BIN; on the GPU machine: bash tests/gpu/run_raw_h200.sh (carry tests/gpu/bin)"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Run ON the GPU machine after tests/gpu/prepare_raw_h200.sh, with
+# tests/gpu/bin carried along, e.g. through the device tool:
+#   run(command="bash tests/gpu/run_raw_h200.sh", carry=["tests/gpu/bin"])
+# Launches the TLE-Raw examples compiled for the H200 and checks every output
+# element (tle-run: expr= or a reference file), then prints a table. Exits
+# non-zero if any check fails. Never touches the card's settings.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+RUN=tests/gpu/bin/tle-run-nvidia
+K=tests/gpu/bin/raw
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
+
+declare -a ROWS
+FAILED=0
+check() { # name what... -- tle-run arguments
+  local name=$1
+  shift
+  local log
+  log=$("$RUN" "$@" --target h200 --repeat 20 --warmup 3 2>&1)
+  local rc=$?
+  echo "== $name"
+  echo "$log"
+  local verdict="ok"
+  if [ $rc -ne 0 ] || ! grep -q ': ok$' <<<"$log" || grep -q 'FAILED' <<<"$log"; then
+    verdict="FAILED"
+    FAILED=1
+  fi
+  local err time
+  err=$(grep -o 'error [^:]*' <<<"$log" | head -1)
+  time=$(grep -o 'median [0-9.]* ms' <<<"$log" | head -1)
+  ROWS+=("$(printf '| %-34s | %-6s | %-28s | %-16s |' "$name" "$verdict" "${err:-}" "${time:-}")")
+}
+
+N=1000000
+check "raw_add (inline PTX add.s32)" $K/raw_add_kernel.H200.cubin --kernel raw_add_kernel \
+  --grid $(((N + 255) / 256)) --num-warps 4 \
+  --arg buf:i32:N=$N --arg buf:i32:N=$N --arg "out:i32:N=$N:expr=\$0+\$1" --arg i32:$N
+
+check "warp_sum (inline PTX shfl.bfly)" $K/warp_sum_kernel.H200.cubin --kernel warp_sum_kernel \
+  --grid 32 --num-warps 4 \
+  --arg buf:i32:N=4096:file=$K/warp_sum.x.i32 --arg out:i32:N=4096:ref=$K/warp_sum.ref.i32 \
+  --arg i32:4096
+
+U='0.7978845608*($0+0.044715*$0*$0*$0)'
+GELU="0.5*\$0*(1+(exp(2*$U)-1)/(exp(2*$U)+1))"
+check "gelu (CUDA C device function)" $K/gelu_kernel.H200.cubin --kernel gelu_kernel \
+  --grid $(((N + 1023) / 1024)) --num-warps 4 \
+  --arg buf:f32:N=$N --arg "out:f32:N=$N:expr=$GELU" --arg i32:$N
+
+M=256; NN=192; KK=128
+check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.H200.cubin --kernel gemm_epilogue_kernel \
+  --grid $((M / 64)),$((NN / 64)) --num-warps 4 \
+  --arg buf:f16:N=$((M * KK)):file=$K/gemm.a.f16 --arg buf:f16:N=$((KK * NN)):file=$K/gemm.b.f16 \
+  --arg buf:f32:N=$NN:file=$K/gemm.bias.f32 --arg out:f32:N=$((M * NN)):ref=$K/gemm.ref.f32 \
+  --arg f32:0.5 --arg i32:$M --arg i32:$NN --arg i32:$KK \
+  --arg i32:$KK --arg i32:1 --arg i32:$NN --arg i32:1 --arg i32:$NN --arg i32:1
+
+echo
+echo "| kernel                             | check  | error                        | time             |"
+echo "| ---------------------------------- | ------ | ---------------------------- | ---------------- |"
+printf '%s\n' "${ROWS[@]}"
+if [ $FAILED -ne 0 ]; then
+  echo "run_raw_h200: a check FAILED"
+  exit 1
+fi
+echo "run_raw_h200: all checks ok"
