@@ -6,6 +6,7 @@
 
 #include "SpirvBackend.h"
 #include "SpirvHalfMath.h"
+#include "SpirvRaw.h"
 #include "OpenClBuiltins.h"
 #include "OpenClRuntime.h"
 #include "SpirvTargetInfo.h"
@@ -13,6 +14,7 @@
 #include "SpirvVersion.h"
 
 #include "core/hwdesc/HwDesc.h"
+#include "tle/Backend/RawCode.h"
 
 #include "tle/Backend/DistributedIR.h"
 
@@ -305,6 +307,9 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
           sizeWorkgroupArrays(Module, Result.ThreadsPerBlock, SharedBytes))
     return std::move(E);
 
+  // TLE-Raw functions, linked after translation.
+  std::vector<backend::RawFunction> Raw = backend::collectRawFunctions(Module);
+
   LLVMContext Context;
   std::unique_ptr<llvm::Module> M =
       mlir::translateModuleToLLVMIR(Module, Context, Result.EntryName);
@@ -322,6 +327,9 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     return TM.takeError();
   M->setTargetTriple((*TM)->getTargetTriple());
   M->setDataLayout((*TM)->createDataLayout());
+  std::vector<std::string> RawBinaries;
+  if (Error E = backend::linkRawFunctions(*M, Raw, *this, Desc, &RawBinaries))
+    return std::move(E);
   Function *KernelFn = M->getFunction(Result.EntryName);
   prepareForOpenCL(*M, *KernelFn, Result.ThreadsPerBlock);
 
@@ -344,6 +352,12 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (!Binary)
     return Binary.takeError();
   Result.Binary = std::move(*Binary);
+  if (!RawBinaries.empty()) {
+    Expected<std::string> Linked = linkRawBinaries(Result.Binary, RawBinaries);
+    if (!Linked)
+      return Linked.takeError();
+    Result.Binary = std::move(*Linked);
+  }
 
   if (isValidationRequested()) {
     Expected<bool> Valid = validateSpirv(Result.Binary, *Version);
@@ -351,11 +365,4 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
       return Valid.takeError();
   }
   return std::move(Result);
-}
-
-Expected<std::string> SpirvBackend::forwardRaw(StringRef Language,
-                                               StringRef Code,
-                                               const hwdesc::HwDesc &Desc) {
-  return makeError("forwarding tle_raw '" + Language +
-                   "' code is not implemented yet (issue 11)");
 }
