@@ -40,6 +40,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <algorithm>
 #include <mutex>
 
 extern "C" {
@@ -98,8 +99,14 @@ static void initializeAMDGPU() {
   });
 }
 
+/// tlec's -O0..3 as LLVM's code generation level.
+static CodeGenOptLevel getCodeGenOptLevel(unsigned OptLevel) {
+  return CodeGenOpt::getLevel(std::min(OptLevel, 3u))
+      .value_or(CodeGenOptLevel::Aggressive);
+}
+
 static Expected<std::unique_ptr<TargetMachine>>
-createTargetMachine(const hwdesc::HwDesc &Desc) {
+createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel) {
   initializeAMDGPU();
   Triple TT(Desc.Tools.Triple.empty() ? DefaultTriple.str()
                                       : Desc.Tools.Triple);
@@ -130,7 +137,7 @@ createTargetMachine(const hwdesc::HwDesc &Desc) {
   TargetOptions Opts;
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
       TT, Desc.Arch, Features, Opts, /*RM=*/std::nullopt,
-      /*CM=*/std::nullopt, CodeGenOptLevel::Aggressive));
+      /*CM=*/std::nullopt, getCodeGenOptLevel(OptLevel)));
   if (!TM)
     return makeError("cannot create a target machine for " + Desc.Arch);
   return std::move(TM);
@@ -167,7 +174,7 @@ static Error checkNoExternalCalls(const llvm::Module &M) {
   return Error::success();
 }
 
-static void optimize(llvm::Module &M, TargetMachine &TM) {
+static void optimize(llvm::Module &M, TargetMachine &TM, unsigned OptLevel) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -180,7 +187,15 @@ static void optimize(llvm::Module &M, TargetMachine &TM) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+  static const OptimizationLevel Levels[] = {
+      OptimizationLevel::O0, OptimizationLevel::O1, OptimizationLevel::O2,
+      OptimizationLevel::O3};
+  OptimizationLevel Level = Levels[std::min(OptLevel, 3u)];
+  // The default pipeline refuses O0; O0 has its own (always-inline only).
+  ModulePassManager MPM = Level == OptimizationLevel::O0
+                              ? PB.buildO0DefaultPipeline(Level)
+                              : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
 }
 
 namespace {
@@ -295,7 +310,8 @@ AmdBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
           (*Kernel)->getAttrOfType<mlir::IntegerAttr>(SharedMemoryAttr))
     Result.SharedMemoryBytes = Shared.getInt();
 
-  Expected<std::unique_ptr<TargetMachine>> TM = createTargetMachine(Desc);
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      createTargetMachine(Desc, Options.OptLevel);
   if (!TM)
     return TM.takeError();
 
@@ -318,7 +334,11 @@ AmdBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (Error E = checkNoExternalCalls(*M))
     return std::move(E);
 
-  optimize(*M, **TM);
+  optimize(*M, **TM, Options.OptLevel);
+  if (Options.KeepLLVMIR) {
+    raw_string_ostream OS(Result.LLVMIR);
+    M->print(OS, /*AAW=*/nullptr);
+  }
   // Code generation rewrites the module it runs on: the assembly is made
   // from a copy.
   std::unique_ptr<llvm::Module> Copy = CloneModule(*M);

@@ -60,17 +60,22 @@ Expected<std::string> linkCodeObject(StringRef Lld, StringRef Object,
   sys::path::append(In, "kernel.o");
   sys::path::append(Out, "kernel.hsaco");
   sys::path::append(Log, "lld.log");
-  scope_exit Cleanup([&] {
-    for (StringRef F : {In.str(), Out.str(), Log.str()})
-      sys::fs::remove(F);
-    sys::fs::remove(Dir);
-  });
+  // The whole directory goes, whatever ld.lld left in it (a partial output
+  // when it fails, files of its own), on every path out of here.
+  scope_exit Cleanup([&] { sys::fs::remove_directories(Dir); });
   {
     std::error_code EC;
     raw_fd_ostream OS(In, EC, sys::fs::OF_None);
+    if (!EC) {
+      // A full disk shows when the stream is flushed; the error must be
+      // taken (and cleared), or the stream's destructor ends the process.
+      OS << Object;
+      OS.close();
+      EC = OS.error();
+      OS.clear_error();
+    }
     if (EC)
       return makeError("cannot write " + In + ": " + EC.message());
-    OS << Object;
   }
   StringRef Argv[] = {Lld,  "-shared", "--no-undefined",
                       "-o", Out,       In};
