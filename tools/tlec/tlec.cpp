@@ -25,6 +25,7 @@
 #include "core/driver/HeaderEmitter.h"
 #include "core/driver/KernelMetadata.h"
 #include "core/driver/KernelParams.h"
+#include "core/driver/OutputFile.h"
 #include "core/driver/TargetJob.h"
 #include "core/driver/Version.h"
 #include "core/frontend/ASTDump.h"
@@ -49,6 +50,8 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
+
+#include <csignal>
 
 using namespace llvm;
 using namespace tle::frontend;
@@ -313,14 +316,10 @@ lowerToTileIR(const tle::frontend::Module &M, const tle::driver::Specialization 
 /// Writes Text to Path ("-" is stdout) through a temporary file, so that a
 /// failed write leaves no partial file.
 static bool writeTextOutput(StringRef Path, StringRef Text) {
-  std::string Error;
-  auto Out = mlir::openOutputFile(Path, &Error);
-  if (!Out) {
-    WithColor::error(errs(), "tlec") << Error << "\n";
+  if (Error E = tle::driver::writeOutputFile(Path, Text)) {
+    WithColor::error(errs(), "tlec") << toString(std::move(E)) << "\n";
     return false;
   }
-  Out->os() << Text;
-  Out->keep();
   return true;
 }
 
@@ -691,6 +690,10 @@ static std::optional<std::string> checkOptionConflicts(bool HaveTargets) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  // Past a file-size limit (RLIMIT_FSIZE) a write should fail like one on a
+  // full disk, with a message and the output left as it was; LLVM's handler
+  // for SIGXFSZ would instead end the process with a stack dump.
+  std::signal(SIGXFSZ, SIG_IGN);
   cl::HideUnrelatedOptions(TlecCategory);
   cl::ParseCommandLineOptions(argc, argv, "TLE kernel compiler\n");
 
