@@ -49,6 +49,35 @@ def moe_align_block_size_kernel(
     tl.store(total_ptr + pid, total)
 
 
+@triton.jit
+def moe_align_block_size_plain_kernel(
+    topk_ids_ptr,
+    counts_ptr,
+    padded_offsets_ptr,
+    total_ptr,
+    numel,
+    NUM_EXPERTS: tl.constexpr,
+    BLOCK_SIZE: tl.constexpr,
+    BLOCK_TOKENS: tl.constexpr,
+):
+    # The same counting in plain Triton, for comparison: tl.histogram of the
+    # program's tokens (masked tokens land in bin 0 and are taken out again,
+    # as tl.histogram has no mask in every Triton version), tl.cumsum for the
+    # padded prefix sum.
+    pid = tl.program_id(0)
+    offs = pid * BLOCK_TOKENS + tl.arange(0, BLOCK_TOKENS)
+    mask = offs < numel
+    experts = tl.load(topk_ids_ptr + offs, mask=mask, other=0)
+    all_experts = tl.arange(0, NUM_EXPERTS)
+    masked = BLOCK_TOKENS - tl.sum(mask.to(tl.int32), axis=0)
+    local = tl.histogram(experts, NUM_EXPERTS) - tl.where(all_experts == 0, masked, 0)
+    tl.atomic_add(counts_ptr + all_experts, local, sem="relaxed")
+    padded = tl.cdiv(local, BLOCK_SIZE) * BLOCK_SIZE
+    inclusive = tl.cumsum(padded, axis=0)
+    tl.store(padded_offsets_ptr + pid * NUM_EXPERTS + all_experts, inclusive - padded)
+    tl.store(total_ptr + pid, tl.sum(padded, axis=0))
+
+
 if __name__ == "__main__":
     topk_ids = torch.randint(0, 64, (4096, ), device="cuda", dtype=torch.int32)
     grid = (triton.cdiv(topk_ids.numel(), 1024), )

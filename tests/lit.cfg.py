@@ -20,7 +20,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tle_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tle-opt", "tlec", "tle-hwdesc", "tle-run", "tle-reference"], [config.tle_tools_dir])
+    ["tle-opt", "tlec", "tle-hwdesc", "tle-run", "tle-reference",
+     "tle-lite-reference"], [config.tle_tools_dir])
 
 # tlec's compile cache: one per build tree, emptied at the start of each lit
 # run, so that tests never depend on (or fill) the user's ~/.cache/tle and a

@@ -39,8 +39,9 @@ const char *const Overview =
     "                                 (default, uniform in [-1, 1), integers in\n"
     "                                 [-100, 100]), fill=V, iota or file=PATH\n"
     "                                 (raw little-endian elements)\n"
-    "  out:T:N=COUNT[:CHECK]          an output buffer, filled with 0xff bytes\n"
-    "                                 (NaN) before the run; CHECK is\n"
+    "  out:T:N=COUNT[:fill=V][:CHECK] an output buffer, filled with 0xff bytes\n"
+    "                                 (NaN) before the run, or with V (for\n"
+    "                                 outputs a kernel accumulates into); CHECK is\n"
     "                                 ref=PATH (raw elements) or expr=E, an\n"
     "                                 expression per element i over $K\n"
     "                                 (argument K: element i of a buffer, or a\n"
@@ -517,6 +518,15 @@ Expected<ArgSpec> parseArg(unsigned Index, StringRef Spec) {
                              "' (random, iota, fill=V, file=PATH)");
       return A;
     }
+    // An output that the kernel accumulates into (atomics) starts from
+    // fill=V instead of the poison.
+    if (Init.consume_front("fill=")) {
+      auto [Value, Check] = Init.split(':');
+      A.How = ArgSpec::Init::Fill;
+      if (Value.getAsDouble(A.FillValue))
+        return specError(Index, Spec, "fill= takes a number");
+      Init = Check;
+    }
     if (Init.empty())
       return A;
     if (Init.consume_front("ref="))
@@ -770,6 +780,9 @@ Error run(const DeviceOpener &Open) {
       continue;
     }
     if (A.R == ArgSpec::Role::Input) {
+      if (Error E = fillInput(A, H.Data, Rng))
+        return E;
+    } else if (A.How == ArgSpec::Init::Fill) {
       if (Error E = fillInput(A, H.Data, Rng))
         return E;
     } else {
