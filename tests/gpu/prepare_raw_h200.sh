@@ -18,11 +18,13 @@ rm -rf "$K" && mkdir -p "$K"
 bash "$ROOT/bench/build_tle_run_nvidia.sh" >/dev/null
 cp "$ROOT/bench/bin/tle-run-nvidia" "$BIN/"
 
-compile() { # example kernel -D... --signature ...
+compile() { # example.py --kernel NAME -D... --signature ...
   local src=$1
   shift
   "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --out-dir "$K" "$@"
-  "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --emit=asm -o "$K" "$@" >/dev/null
+  # The PTX too, to read when a check fails.
+  "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --emit=asm \
+    -o "$K/${src%.py}.h200.ptx" "$@"
 }
 compile raw_add.py --kernel raw_add_kernel -D BLOCK=256 \
   --signature '*i32:16, *i32:16, *i32:16, i32'

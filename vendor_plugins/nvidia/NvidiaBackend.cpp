@@ -348,11 +348,12 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
 
 std::string NvidiaBackend::getToolchainKey(const hwdesc::HwDesc &Desc) const {
   // Which ptxas and libdevice compile() finds decides the bytes: a cubin or
-  // only PTX, and the code of the math functions.
+  // only PTX, and the code of the math functions; so does the clang that
+  // compiles TLE-Raw CUDA C.
   CudaToolkit Kit = findCudaToolkit();
   std::string Key;
   raw_string_ostream OS(Key);
-  for (const std::string &File : {Kit.Ptxas, Kit.LibDevice}) {
+  for (const std::string &File : {Kit.Ptxas, Kit.LibDevice, findRawClang()}) {
     OS << File;
     sys::fs::file_status Status;
     if (!File.empty() && !sys::fs::status(File, Status))
