@@ -8,8 +8,12 @@
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
-RUN=tests/gpu/bin/tle-run-nvidia
-K=tests/gpu/bin/raw
+# TLE_RUN/TLE_TARGET/TLE_SUFFIX/TLE_KERNELS let the same checks run elsewhere
+# (e.g. tle-run on cpu-spirv binaries) to test this script itself.
+RUN=${TLE_RUN:-tests/gpu/bin/tle-run-nvidia}
+TARGET=${TLE_TARGET:-h200}
+SUFFIX=${TLE_SUFFIX:-H200.cubin}
+K=${TLE_KERNELS:-tests/gpu/bin/raw}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
 
 declare -a ROWS
@@ -18,7 +22,13 @@ check() { # name what... -- tle-run arguments
   local name=$1
   shift
   local log
-  log=$("$RUN" "$@" --target h200 --repeat 20 --warmup 3 2>&1)
+  if [ ! -f "$1" ]; then
+    echo "== $name: $1 missing (skipped)"
+    ROWS+=("$(printf '| %-34s | %-6s | %-44s | %-16s |' "$name" "absent" "" "")")
+    FAILED=1
+    return
+  fi
+  log=$("$RUN" "$@" --target "$TARGET" --repeat 20 --warmup 3 2>&1)
   local rc=$?
   echo "== $name"
   echo "$log"
@@ -30,27 +40,27 @@ check() { # name what... -- tle-run arguments
   local err time
   err=$(grep -o 'error [^:]*' <<<"$log" | head -1)
   time=$(grep -o 'median [0-9.]* ms' <<<"$log" | head -1)
-  ROWS+=("$(printf '| %-34s | %-6s | %-28s | %-16s |' "$name" "$verdict" "${err:-}" "${time:-}")")
+  ROWS+=("$(printf '| %-34s | %-6s | %-44s | %-16s |' "$name" "$verdict" "${err:-}" "${time:-}")")
 }
 
 N=1000000
-check "raw_add (inline PTX add.s32)" $K/raw_add_kernel.H200.cubin --kernel raw_add_kernel \
+check "raw_add (inline PTX add.s32)" $K/raw_add_kernel.$SUFFIX --kernel raw_add_kernel \
   --grid $(((N + 255) / 256)) --num-warps 4 \
   --arg buf:i32:N=$N --arg buf:i32:N=$N --arg "out:i32:N=$N:expr=\$0+\$1" --arg i32:$N
 
-check "warp_sum (inline PTX shfl.bfly)" $K/warp_sum_kernel.H200.cubin --kernel warp_sum_kernel \
+check "warp_sum (inline PTX shfl.bfly)" $K/warp_sum_kernel.$SUFFIX --kernel warp_sum_kernel \
   --grid 32 --num-warps 4 \
   --arg buf:i32:N=4096:file=$K/warp_sum.x.i32 --arg out:i32:N=4096:ref=$K/warp_sum.ref.i32 \
   --arg i32:4096
 
 U='0.7978845608*($0+0.044715*$0*$0*$0)'
 GELU="0.5*\$0*(1+(exp(2*$U)-1)/(exp(2*$U)+1))"
-check "gelu (CUDA C device function)" $K/gelu_kernel.H200.cubin --kernel gelu_kernel \
+check "gelu (CUDA C device function)" $K/gelu_kernel.$SUFFIX --kernel gelu_kernel \
   --grid $(((N + 1023) / 1024)) --num-warps 4 \
   --arg buf:f32:N=$N --arg "out:f32:N=$N:expr=$GELU" --arg i32:$N
 
 M=256; NN=192; KK=128
-check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.H200.cubin --kernel gemm_epilogue_kernel \
+check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.$SUFFIX --kernel gemm_epilogue_kernel \
   --grid $((M / 64)),$((NN / 64)) --num-warps 4 \
   --arg buf:f16:N=$((M * KK)):file=$K/gemm.a.f16 --arg buf:f16:N=$((KK * NN)):file=$K/gemm.b.f16 \
   --arg buf:f32:N=$NN:file=$K/gemm.bias.f32 --arg out:f32:N=$((M * NN)):ref=$K/gemm.ref.f32 \
@@ -58,8 +68,8 @@ check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.H200.cubin --ker
   --arg i32:$KK --arg i32:1 --arg i32:$NN --arg i32:1 --arg i32:$NN --arg i32:1
 
 echo
-echo "| kernel                             | check  | error                        | time             |"
-echo "| ---------------------------------- | ------ | ---------------------------- | ---------------- |"
+echo "| kernel                             | check  | error                                        | time             |"
+echo "| ---------------------------------- | ------ | -------------------------------------------- | ---------------- |"
 printf '%s\n' "${ROWS[@]}"
 if [ $FAILED -ne 0 ]; then
   echo "run_raw_h200: a check FAILED"
