@@ -1,0 +1,233 @@
+"""Check and time the TLE-Lite/TLE-Struct examples on one NVIDIA GPU, in one
+run (issue 12).
+
+Run ON the device machine after bench/prepare_lite_h200.sh filled
+bench/bin/lite here (carry bench/bin):
+    python3 bench/lite_h200.py
+
+1. Expert counting (examples/moe_align_block_size.py): ours is
+   moe_align_block_size_kernel compiled by tlec (block-local tle.gpu.alloc
+   counters with local_ptr atomics, merged across programs with global
+   atomics, tle.cumsum for the padded offsets); the comparison is
+   moe_align_block_size_plain_kernel, the same counting in plain Triton
+   (tl.histogram, tl.cumsum), compiled by Triton here with the same
+   BLOCK_TOKENS and num_warps. 8/64/256 experts x 4K/64K tokens. Both are
+   checked against torch.bincount and a per-program reference.
+2. Radix-select top-k over rows (examples/topk_radix.py): ours is
+   topk_radix_kernel compiled by tlec (8-bit digits, block-local histogram);
+   compared with torch.topk (sorted=False) and with topk_radix_plain_kernel
+   compiled by Triton. 64 rows of 4K..128K floats, K = 256 and 2048. Values
+   are checked against torch.topk (sorted), indices by gathering x.
+
+All times are triton.testing.do_bench medians (CUDA events, L2 cleared
+before each launch); ours are launched through the driver on PyTorch's
+stream (compare.DriverKernel), as in bench/compare.py. The ratio columns
+are (their time / our time): above 1 means ours is faster.
+"""
+
+import ctypes
+import importlib.util
+import json
+import os
+import sys
+import types
+
+import torch
+import triton
+import triton.testing
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import DriverKernel, ptr  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LITE = os.path.join(ROOT, "bench", "bin", "lite")
+MOE_EXPERTS = [8, 64, 256]
+MOE_TOKENS = [4096, 65536]
+TOPK_ROWS = 64
+TOPK_COLS = [4096, 16384, 65536, 131072]
+TOPK_K = [256, 2048]
+
+
+def load_example(name):
+    """Imports examples/NAME.py. Upstream Triton has no
+    triton.experimental.tle: a stand-in module lets the file import (Triton
+    only compiles the plain kernels, which do not use it)."""
+    try:
+        import triton.experimental.tle  # noqa: F401
+    except ImportError:
+        try:
+            import triton.experimental as experimental
+        except ImportError:
+            experimental = types.ModuleType("triton.experimental")
+            sys.modules["triton.experimental"] = experimental
+            triton.experimental = experimental
+        stub = types.ModuleType("triton.experimental.tle")
+        stub.gpu = types.SimpleNamespace()
+        sys.modules["triton.experimental.tle"] = stub
+        experimental.tle = stub
+    spec = importlib.util.spec_from_file_location(
+        name, os.path.join(ROOT, "examples", name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def bench(fn):
+    return triton.testing.do_bench(fn, return_mode="median")
+
+
+def i32(v):
+    return ctypes.c_int32(v)
+
+
+def moe_reference(ids, experts, block_tokens, block_size):
+    programs = triton.cdiv(ids.numel(), block_tokens)
+    padded = torch.zeros(programs * block_tokens, dtype=torch.int64,
+                         device=ids.device)
+    padded[:ids.numel()] = ids.long()
+    valid = torch.zeros_like(padded, dtype=torch.bool)
+    valid[:ids.numel()] = True
+    per = torch.zeros(programs, experts, dtype=torch.int64, device=ids.device)
+    rows = torch.arange(programs, device=ids.device).repeat_interleave(
+        block_tokens)
+    per.index_put_((rows[valid], padded[valid]),
+                   torch.ones_like(rows[valid]), accumulate=True)
+    pad = (per + block_size - 1) // block_size * block_size
+    offsets = torch.cumsum(pad, dim=1) - pad
+    return (torch.bincount(ids.long(), minlength=experts).int(),
+            offsets.int().flatten(), pad.sum(dim=1).int())
+
+
+def moe(kernels, example):
+    rows = []
+    for k in (k for k in kernels if k["kind"] == "moe"):
+        e, bt, bs = k["experts"], k["block_tokens"], k["block_size"]
+        dk = DriverKernel(os.path.join(LITE, k["file"]), k["entry"],
+                          k["num_warps"])
+        for n in MOE_TOKENS:
+            ids = torch.randint(0, e, (n, ), device="cuda", dtype=torch.int32)
+            programs = triton.cdiv(n, bt)
+            ref = moe_reference(ids, e, bt, bs)
+
+            def outputs():
+                return (torch.zeros(e, device="cuda", dtype=torch.int32),
+                        torch.full((programs * e, ), -1, device="cuda",
+                                   dtype=torch.int32),
+                        torch.full((programs, ), -1, device="cuda",
+                                   dtype=torch.int32))
+
+            def check(outs):
+                return all(torch.equal(o, r) for o, r in zip(outs, ref))
+
+            ours_out = outputs()
+            launch = dk.launcher(programs, [ptr(ids)] +
+                                 [ptr(o) for o in ours_out] + [i32(n)])
+            launch()
+            torch.cuda.synchronize()
+            ours_ok = check(ours_out)
+            ours_ms = bench(launch)
+
+            plain_out = outputs()
+
+            def plain():
+                example.moe_align_block_size_plain_kernel[(programs, )](
+                    ids, *plain_out, n, NUM_EXPERTS=e, BLOCK_SIZE=bs,
+                    BLOCK_TOKENS=bt, num_warps=k["num_warps"])
+            plain()
+            torch.cuda.synchronize()
+            plain_ok = check(plain_out)
+            plain_ms = bench(plain)
+            rows.append((e, n, ours_ok, plain_ok, ours_ms, plain_ms))
+            print(f"moe experts={e} tokens={n}: ours {ours_ms * 1e3:.1f} us "
+                  f"({'ok' if ours_ok else 'WRONG'}), plain Triton "
+                  f"{plain_ms * 1e3:.1f} us ({'ok' if plain_ok else 'WRONG'})",
+                  flush=True)
+    return rows
+
+
+def topk(kernels, example):
+    rows = []
+    for k in (k for k in kernels if k["kind"] == "topk"):
+        dk = DriverKernel(os.path.join(LITE, k["file"]), k["entry"],
+                          k["num_warps"])
+        for n in TOPK_COLS:
+            for kk in (kk for kk in TOPK_K if kk <= n):
+                x = torch.randn(TOPK_ROWS, n, device="cuda")
+                ref = torch.topk(x, kk, dim=1).values
+
+                def check(vals, idx):
+                    got = vals.sort(dim=1, descending=True).values
+                    gathered = torch.gather(x, 1, idx.long())
+                    return (torch.equal(got, ref)
+                            and torch.equal(gathered, vals))
+
+                vals = torch.full((TOPK_ROWS, kk), float("nan"), device="cuda")
+                idx = torch.full((TOPK_ROWS, kk), -1, device="cuda",
+                                 dtype=torch.int32)
+                launch = dk.launcher(TOPK_ROWS, [ptr(x), ptr(vals), ptr(idx),
+                                                 i32(n), i32(kk)])
+                launch()
+                torch.cuda.synchronize()
+                ours_ok = check(vals, idx)
+                ours_ms = bench(launch)
+
+                pvals = torch.full_like(vals, float("nan"))
+                pidx = torch.full_like(idx, -1)
+
+                def plain():
+                    example.topk_radix_plain_kernel[(TOPK_ROWS, )](
+                        x, pvals, pidx, n, kk, BLOCK=k["block"],
+                        RADIX_BITS=k["radix_bits"], num_warps=k["num_warps"])
+                plain()
+                torch.cuda.synchronize()
+                plain_ok = check(pvals, pidx)
+                plain_ms = bench(plain)
+                torch_ms = bench(lambda: torch.topk(x, kk, dim=1,
+                                                    sorted=False))
+                rows.append((k["num_warps"], n, kk, ours_ok, plain_ok,
+                             ours_ms, plain_ms, torch_ms))
+                print(f"topk w{k['num_warps']} {TOPK_ROWS}x{n} k={kk}: ours "
+                      f"{ours_ms * 1e3:.1f} us ({'ok' if ours_ok else 'WRONG'})"
+                      f", plain Triton {plain_ms * 1e3:.1f} us "
+                      f"({'ok' if plain_ok else 'WRONG'}), torch.topk "
+                      f"{torch_ms * 1e3:.1f} us", flush=True)
+    return rows
+
+
+def main():
+    with open(os.path.join(LITE, "kernels.json")) as f:
+        kernels = json.load(f)
+    print(torch.cuda.get_device_name(), "triton", triton.__version__,
+          "torch", torch.__version__)
+    for k in kernels:
+        print(f"{k['file']}: {k['origin']}")
+    moe_rows = moe(kernels, load_example("moe_align_block_size"))
+    topk_rows = topk(kernels, load_example("topk_radix"))
+
+    print("\n## Expert counting: ours (TLE, tlec) vs plain Triton "
+          "(tl.histogram), BLOCK_TOKENS=1024, 4 warps")
+    print("| experts | tokens | ours us | plain Triton us | Triton/ours "
+          "| checks |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for e, n, ok, pok, ms, pms in moe_rows:
+        print(f"| {e} | {n} | {ms * 1e3:.1f} | {pms * 1e3:.1f} | "
+              f"{pms / ms:.2f} | ours {'ok' if ok else 'WRONG'}, Triton "
+              f"{'ok' if pok else 'WRONG'} |")
+    print(f"\n## Radix-select top-k, {TOPK_ROWS} rows: ours (TLE, tlec) vs "
+          "torch.topk(sorted=False) and the plain Triton version")
+    print("| warps | row length | K | ours us | torch.topk us | torch/ours "
+          "| plain Triton us | Triton/ours | checks |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for w, n, kk, ok, pok, ms, pms, tms in topk_rows:
+        print(f"| {w} | {n} | {kk} | {ms * 1e3:.1f} | {tms * 1e3:.1f} | "
+              f"{tms / ms:.2f} | {pms * 1e3:.1f} | {pms / ms:.2f} | ours "
+              f"{'ok' if ok else 'WRONG'}, Triton {'ok' if pok else 'WRONG'} |")
+    bad = [r for r in moe_rows if not (r[2] and r[3])] + \
+        [r for r in topk_rows if not (r[3] and r[4])]
+    if bad:
+        print(f"\n{len(bad)} configurations gave WRONG results")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Run HERE (the development machine), before bench/lite_h200.py on the device
+# machine (which has Triton and PyTorch but no LLVM 22, so tlec cannot run
+# there). Compiles the TLE-Lite/TLE-Struct examples for the H200 into
+# bench/bin/lite (git-ignored; carry bench/bin):
+#   moe_align_block_size_kernel (block-local tle.gpu.alloc counters, local_ptr
+#     atomics, tle.cumsum) for 8, 64 and 256 experts, 1024 tokens per program;
+#   topk_radix_kernel (radix select, 8-bit digits, block-local histogram) with
+#     1024-wide chunks;
+# and writes bench/bin/lite/kernels.json saying how each was compiled.
+# The plain Triton versions (moe_align_block_size_plain_kernel,
+# topk_radix_plain_kernel) are compiled by Triton on the device.
+#
+# Usage: bench/prepare_lite_h200.sh [BUILD_DIR]   (default: build)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${1:-$ROOT/build}"
+OUT="$ROOT/bench/bin/lite"
+TLEC="$BUILD/bin/tlec"
+rm -rf "$OUT" && mkdir -p "$OUT"
+entries=()
+
+one() { # example kernel file num_warps json-extra -D...
+  local example=$1 kernel=$2 file=$3 nw=$4 extra=$5
+  shift 5
+  local d="$OUT/tmp"
+  if ! "$TLEC" "$ROOT/examples/$example.py" --kernel "$kernel" --target h200 \
+      --num-warps "$nw" --no-cache --out-dir "$d" "$@" 2>"$OUT/$file.log"; then
+    echo "tlec cannot compile $example.py ($*) for h200:" >&2
+    cat "$OUT/$file.log" >&2
+    exit 1
+  fi
+  mv "$d/$kernel".*.cubin "$OUT/$file"
+  rm -rf "$d" "$OUT/$file.log"
+  entries+=("{\"file\": \"$file\", \"entry\": \"$kernel\", \"num_warps\": $nw, $extra, \"origin\": \"tlec examples/$example.py --kernel $kernel --target h200 --num-warps $nw $*\"}")
+  echo "compiled $file"
+}
+
+for e in 8 64 256; do
+  one moe_align_block_size moe_align_block_size_kernel "moe.e$e.h200.cubin" 4 \
+    "\"kind\": \"moe\", \"experts\": $e, \"block_tokens\": 1024, \"block_size\": 16" \
+    -D NUM_EXPERTS=$e -D BLOCK_SIZE=16 -D BLOCK_TOKENS=1024 \
+    --signature '*i32:16, *i32:16, *i32:16, *i32:16, i32'
+done
+for nw in 4 8; do
+  one topk_radix topk_radix_kernel "topk.w$nw.h200.cubin" $nw \
+    "\"kind\": \"topk\", \"block\": 1024, \"radix_bits\": 8" \
+    -D BLOCK=1024 -D RADIX_BITS=8 \
+    --signature '*fp32:16, *fp32:16, *i32:16, i32, i32'
+done
+
+( IFS=,; echo "[${entries[*]}]" ) > "$OUT/kernels.json"
+python3 -m json.tool "$OUT/kernels.json" > /dev/null
+echo "wrote $OUT/kernels.json (${#entries[@]} kernels)"
