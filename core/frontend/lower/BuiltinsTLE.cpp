@@ -331,6 +331,7 @@ Result builtinPipeWriterCommit(Emitter &E, CallArgs &Args, const Node *Site) {
                               " cannot take " + Arg.Value.describe());
     Values.push_back(B->getValue());
   }
+  E.notePipeWrite(Pipe);
   mlir::tle::PipeWriterCommitOp::create(E.getBuilder(), E.loc(Site), Pipe,
                                         Values);
   return TValue::none();
@@ -350,6 +351,7 @@ Result builtinPipeReaderWait(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(P))
     return failure();
   auto PipeTy = cast<mlir::tle::PipeType>(P->getType());
+  E.notePipeRead(*P, Site);
   auto Op = mlir::tle::PipeReaderWaitOp::create(
       E.getBuilder(), E.loc(Site), E.getBuilder().getI1Type(),
       PipeTy.getFields(), *P);

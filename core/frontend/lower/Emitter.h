@@ -18,6 +18,7 @@
 #include "core/frontend/lower/Types.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace tle::frontend {
@@ -154,7 +155,22 @@ public:
   static void collectAssignedNames(StmtList Body,
                                    llvm::SmallVectorImpl<std::string> &Names);
 
+  /// TLE-Lite pipes: reads and writes seen while lowering the kernel, so
+  /// that a pipe read with nothing writing to it (a reader that would wait
+  /// forever) is an error at its first read when the kernel is complete.
+  void notePipeRead(mlir::Value Pipe, const Node *Site) {
+    if (!PipeUses[Pipe].FirstRead)
+      PipeUses[Pipe].FirstRead = Site;
+  }
+  void notePipeWrite(mlir::Value Pipe) { PipeUses[Pipe].Written = true; }
+
 private:
+  struct PipeUse {
+    const Node *FirstRead = nullptr;
+    bool Written = false;
+  };
+  llvm::MapVector<mlir::Value, PipeUse> PipeUses;
+
   struct Frame {
     llvm::StringMap<TValue> Vars;
     const FunctionDef *Fn = nullptr;

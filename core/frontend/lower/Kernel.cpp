@@ -271,10 +271,25 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
   }
 
   B.setInsertionPointToStart(Entry);
+  PipeUses.clear();
   LogicalResult Lowered = lowerBlock(F.Body);
   Frames.pop_back();
   if (failed(Lowered))
     return nullptr;
+  // A reader_wait on a pipe that nothing commits to can never complete:
+  // reject it here, at the read, rather than hang on the device.
+  for (const auto &[Pipe, Use] : PipeUses) {
+    if (!Use.FirstRead || Use.Written)
+      continue;
+    auto Create = Pipe.getDefiningOp<mlir::tle::PipeCreateOp>();
+    (void)error(Use.FirstRead,
+                "pipe '" + (Create ? Create.getName() : "pipe") +
+                    "' is read here, but nothing in kernel '" + F.Name +
+                    "' commits to it: reader_wait() would wait forever; "
+                    "write it with writer_commit() (earlier in this role "
+                    "or in another warp_specialize partition)");
+    return nullptr;
+  }
   B.setInsertionPointToEnd(Entry);
   mlir::tle::ReturnOp::create(B, FnLoc);
 
