@@ -197,12 +197,12 @@ runRawTool(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
     std::string Message =
         (llvm::sys::path::filename(Program) + " failed").str();
     // -1: not run or timed out, -2: crashed; ErrMsg says which.
-    if (Status < 0)
-      Message +=
-          ": " + (ErrMsg.empty() ? std::string("crashed") : ErrMsg) +
-          (Status == -1 ? " (limit " + std::to_string(TimeoutSeconds) + " s)"
-                        : "");
-    else
+    if (Status < 0) {
+      llvm::StringRef Why = llvm::StringRef(ErrMsg).rtrim(": ");
+      Message += ": " + (Why.empty() ? std::string("crashed") : Why.str());
+      if (Why.contains("timed out"))
+        Message += " (limit " + std::to_string(TimeoutSeconds) + " s)";
+    } else
       Message += " with exit status " + std::to_string(Status);
     for (llvm::StringRef Log :
          {llvm::StringRef(StderrPath), llvm::StringRef(StdoutPath)}) {
