@@ -31,9 +31,7 @@ using namespace llvm;
 using namespace tle;
 
 static Error rawError(const backend::RawFunction &Fn, const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(),
-                           Fn.where() + ": error: " + Message + " (kernel '" +
-                               Fn.Kernel + "', amd plugin)");
+  return backend::makeRawError(Fn, "amd", Message);
 }
 
 /// ROCM_PATH, else /opt/rocm, if it has HIP's headers; else empty.
@@ -80,7 +78,7 @@ compileHip(const backend::RawFunction &Fn, const hwdesc::HwDesc &Desc,
       Clang, Args, {{"native.hip", Fn.Code}}, "native.bc", 120);
   if (!Bitcode)
     return rawError(
-        Fn, "the HIP code does not compile:\n" +
+        Fn, "the HIP code does not compile\n" +
                 backend::mapRawDiagnostics(toString(Bitcode.takeError()),
                                            "native.hip", Fn));
   Expected<std::unique_ptr<Module>> M =

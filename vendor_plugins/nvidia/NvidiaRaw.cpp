@@ -40,9 +40,7 @@ using namespace tle;
 static constexpr StringLiteral Marker = "// tle_raw ";
 
 static Error rawError(const backend::RawFunction &Fn, const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(),
-                           Fn.where() + ": error: " + Message + " (kernel '" +
-                               Fn.Kernel + "', nvidia plugin)");
+  return backend::makeRawError(Fn, "nvidia", Message);
 }
 
 std::string nvidia::findCudaRoot() {
@@ -149,7 +147,7 @@ compileCuda(const backend::RawFunction &Fn, const hwdesc::HwDesc &Desc,
                           /*TimeoutSeconds=*/120);
   if (!Bitcode)
     return rawError(
-        Fn, "the CUDA C code does not compile:\n" +
+        Fn, "the CUDA C code does not compile\n" +
                 backend::mapRawDiagnostics(toString(Bitcode.takeError()),
                                            "native.cu", Fn));
   Expected<std::unique_ptr<Module>> M =

@@ -31,9 +31,7 @@ using namespace llvm;
 using namespace tle;
 
 static Error rawError(const backend::RawFunction &Fn, const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(),
-                           Fn.where() + ": error: " + Message + " (kernel '" +
-                               Fn.Kernel + "', spirv plugin)");
+  return backend::makeRawError(Fn, "spirv", Message);
 }
 
 /// OpenCL C 1.2 (what PoCL and most OpenCL drivers accept) to LLVM IR.
@@ -61,7 +59,7 @@ compileOpenCl(const backend::RawFunction &Fn, LLVMContext &Context) {
                           /*TimeoutSeconds=*/120);
   if (!Bitcode)
     return rawError(
-        Fn, "the OpenCL C code does not compile:\n" +
+        Fn, "the OpenCL C code does not compile\n" +
                 backend::mapRawDiagnostics(toString(Bitcode.takeError()),
                                            "native.cl", Fn));
   Expected<std::unique_ptr<Module>> M =
@@ -107,7 +105,7 @@ static Expected<std::string> assembleSpirv(const backend::RawFunction &Fn) {
       {{"native.spvasm", Fn.Code}}, "native.spv", /*TimeoutSeconds=*/60);
   if (!Binary)
     return rawError(
-        Fn, "the SPIR-V assembly does not assemble:\n" +
+        Fn, "the SPIR-V assembly does not assemble\n" +
                 mapSpirvAsDiagnostics(toString(Binary.takeError()), Fn));
   return std::move(*Binary);
 }

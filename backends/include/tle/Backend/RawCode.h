@@ -94,6 +94,18 @@ inline std::vector<RawFunction> collectRawFunctions(mlir::ModuleOp Module) {
   return Fns;
 }
 
+/// "FILE:LINE:COL: error: <first line of Message> (kernel 'K', P plugin)"
+/// followed by the rest of Message (e.g. a vendor tool's diagnostics).
+inline llvm::Error makeRawError(const RawFunction &Fn, llvm::StringRef Plugin,
+                                const llvm::Twine &Message) {
+  std::string Text = Message.str();
+  size_t NewLine = Text.find('\n');
+  Text.insert(NewLine == std::string::npos ? Text.size() : NewLine,
+              " (kernel '" + Fn.Kernel + "', " + Plugin.str() + " plugin)");
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 Fn.where() + ": error: " + Text);
+}
+
 /// Rewrites `<path ending in InputName>:LINE:COL:` at the start of a line of
 /// Log to Fn's position in the kernel source, so that a compiler's
 /// diagnostics about native code point at the kernel file. LineOffset lines
@@ -247,10 +259,7 @@ inline llvm::Error linkRawFunction(llvm::Module &Kernel, const RawFunction &Fn,
                                    std::unique_ptr<llvm::Module> Native,
                                    llvm::StringRef Plugin) {
   auto Fail = [&](const llvm::Twine &Message) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   Fn.where() + ": error: " + Message +
-                                       " (kernel '" + Fn.Kernel + "', " +
-                                       Plugin + " plugin)");
+    return makeRawError(Fn, Plugin, Message);
   };
   llvm::Function *Decl = Kernel.getFunction(Fn.Symbol);
   if (!Decl)
