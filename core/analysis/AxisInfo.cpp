@@ -140,7 +140,8 @@ public:
             [&](Operation *) { return sameConstancy(); })
         .Case([&](arith::SelectOp) { return select(); })
         .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-              arith::IndexCastOp, BitcastOp, IntToPtrOp, PtrToIntOp>(
+              arith::IndexCastOp, BitcastOp, IntToPtrOp, PtrToIntOp,
+              ConvertLayoutOp>(
             [&](Operation *) { return operand(0); })
         .Default([&](Operation *) { return AxisInfo::getPessimistic(rank); });
   }

@@ -7,6 +7,9 @@
 // The vendor-neutral path from tile IR to per-thread code:
 //
 //   tle-assign-layouts  every tensor gets a #tle.blocked / #tle.slice encoding
+//   tle-remove-layout-conversions
+//                       conversions of cheap values (indices, masks) become
+//                       the values rebuilt in the wanted layout
 //   tle-distribute      tensors become per-thread scalars in the LLVM dialect,
 //                       target-specific ops come from a backend::TargetInfo
 //
@@ -19,6 +22,7 @@
 #ifndef TLE_CORE_CONVERSION_PASSES_H
 #define TLE_CORE_CONVERSION_PASSES_H
 
+#include "core/conversion/OptimizationToggles.h"
 #include "core/hwdesc/HwDesc.h"
 #include "tle/Backend/TargetInfo.h"
 
@@ -68,6 +72,11 @@ struct AssignLayoutsOptions {
 std::unique_ptr<mlir::Pass>
 createAssignLayoutsPass(const AssignLayoutsOptions &Options = {});
 
+/// Rebuilds the sources of layout conversions that are cheap to compute
+/// again directly in the wanted layout (RemoveLayoutConversions.cpp).
+std::unique_ptr<mlir::Pass> createRemoveLayoutConversionsPass();
+void registerRemoveLayoutConversionsPass();
+
 struct DistributeOptions {
   /// Widest vector memory access of one thread, in bytes.
   unsigned VectorBytes = 16;
@@ -102,6 +111,7 @@ unsigned getVectorWidthAlong(const mlir::tle::AxisInfoResult &Axis,
 struct LoweringOptions {
   /// Overrides the module's `tle.num_warps` when non-zero.
   unsigned NumWarps = 0;
+  OptimizationToggles Optimizations;
   /// Called on the pipeline's pass manager before it runs, e.g. by tlec to
   /// add timing (--time-passes) or IR printing (--print-ir-after).
   std::function<void(mlir::PassManager &)> InstrumentPassManager;

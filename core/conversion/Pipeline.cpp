@@ -50,6 +50,8 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
   PM.addPass(createAssignLayoutsPass(Layouts));
+  if (Options.Optimizations.RemoveLayoutConversions)
+    PM.addPass(createRemoveLayoutConversionsPass());
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createDistributePass(Target, Dist));
   PM.addPass(createCanonicalizerPass());

@@ -39,6 +39,8 @@ std::string tle::driver::computeCacheKey(const KernelSource &Source,
   Key.add("num-warps", Options.Compile.NumWarps);
   Key.add("num-stages", Options.Compile.NumStages);
   Key.add("opt-level", Options.Compile.OptLevel);
+  Key.add("remove-layout-conversions",
+          Options.Optimizations.RemoveLayoutConversions);
   // The resolved description (extends applied): an edit to a family file
   // changes every chip that extends it.
   for (const auto &[Path, Value] : T.Desc->flatten())
@@ -146,7 +148,8 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
   mlir::TimingScope Distribute = Scope.nest("distribute");
   if (Error E = plugins::lowerForTarget(
           *Module, T, Options.Compile,
-          [&](mlir::PassManager &PM) { Instrument(PM, Distribute); })) {
+          [&](mlir::PassManager &PM) { Instrument(PM, Distribute); },
+          Options.Optimizations)) {
     Result.Error = toString(std::move(E));
     return Result;
   }

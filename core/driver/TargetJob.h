@@ -64,6 +64,8 @@ struct JobOptions {
   /// --print-ir-after: the argument of a core pass (e.g. tle-distribute)
   /// after which the module is printed into the job's log.
   std::string PrintIRAfter;
+  /// Lowering optimizations left on (tlec --disable-opt).
+  conversion::OptimizationToggles Optimizations;
   /// Stamps of the compiler's own files (getCompilerFiles()), computed once.
   std::string CompilerStamp;
 };

@@ -60,7 +60,8 @@ void tle::plugins::loadBackendDialects(mlir::MLIRContext &Context,
 Error tle::plugins::lowerForTarget(
     mlir::ModuleOp Module, const Target &T,
     const backend::CompileOptions &Options,
-    const std::function<void(mlir::PassManager &)> &Instrument) {
+    const std::function<void(mlir::PassManager &)> &Instrument,
+    const conversion::OptimizationToggles &Optimizations) {
   const backend::Backend &B = *T.ThePlugin->getBackend();
   bool TakesTileIR = llvm::any(B.getStages() & backend::Stage::TileIR);
   bool TakesDistributedIR =
@@ -89,6 +90,7 @@ Error tle::plugins::lowerForTarget(
   conversion::LoweringOptions Lowering;
   Lowering.NumWarps = Options.NumWarps;
   Lowering.InstrumentPassManager = Instrument;
+  Lowering.Optimizations = Optimizations;
   if (mlir::failed(
           conversion::lowerToDistributedIR(Module, *Info, *T.Desc, Lowering)))
     return makeError("distribution for " + T.Desc->Name + " failed: " +

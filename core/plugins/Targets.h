@@ -15,6 +15,7 @@
 #ifndef TLE_CORE_PLUGINS_TARGETS_H
 #define TLE_CORE_PLUGINS_TARGETS_H
 
+#include "core/conversion/OptimizationToggles.h"
 #include "core/hwdesc/HwDesc.h"
 #include "core/plugins/PluginHost.h"
 
@@ -71,7 +72,8 @@ void loadBackendDialects(mlir::MLIRContext &Context, const Target &T);
 llvm::Error lowerForTarget(
     mlir::ModuleOp Module, const Target &T,
     const backend::CompileOptions &Options,
-    const std::function<void(mlir::PassManager &)> &Instrument = {});
+    const std::function<void(mlir::PassManager &)> &Instrument = {},
+    const conversion::OptimizationToggles &Optimizations = {});
 
 /// Compiles a copy of TileIR (left untouched) for T, at the stage T's
 /// backend accepts.

@@ -186,6 +186,7 @@ struct TestAssignMatrixLayoutsPass
 
 void ::tle::test::registerTestDistributePass() {
   ::tle::conversion::registerAssignLayoutsPass();
+  ::tle::conversion::registerRemoveLayoutConversionsPass();
   PassRegistration<TestAssignMatrixLayoutsPass>();
   registerPass([] {
     ::tle::conversion::DistributeOptions Options;

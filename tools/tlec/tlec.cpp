@@ -179,6 +179,14 @@ cl::opt<std::string> PrintIRAfter(
     cl::desc("Print each target's module after every run of this core pass "
              "(e.g. tle-distribute, tle-assign-layouts, canonicalize)"),
     cl::value_desc("pass"), cl::cat(TlecCategory));
+// cl::desc keeps a reference: the text must outlive the option.
+const std::string DisableOptsHelp =
+    std::string("Switch off one optimization of the lowering, to measure "
+                "what it gives (repeatable): ") +
+    tle::conversion::OptimizationToggles::Names;
+cl::list<std::string> DisableOpts(
+    "disable-opt", cl::desc(DisableOptsHelp),
+    cl::value_desc("name"), cl::CommaSeparated, cl::cat(TlecCategory));
 } // namespace
 
 /// The functions selected by Kernel (all when empty), or std::nullopt
@@ -480,6 +488,8 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
   Options.Compile.NumStages = NumStages;
   Options.Compile.OptLevel = OptLevel;
   Options.PrintIRAfter = PrintIRAfter;
+  for (const std::string &Name : DisableOpts)
+    (void)Options.Optimizations.disable(Name);
   if (Timing.isEnabled())
     Options.Timing = &Timing;
   std::optional<tle::driver::CompileCache> Cache;
@@ -701,6 +711,14 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "tlec") << "no input files\n";
     return 1;
   }
+  for (const std::string &Name : DisableOpts)
+    if (!tle::conversion::OptimizationToggles().disable(Name)) {
+      WithColor::error(errs(), "tlec")
+          << "--disable-opt: unknown optimization '" << Name
+          << "' (known: " << tle::conversion::OptimizationToggles::Names
+          << ")\n";
+      return 1;
+    }
   bool HaveTargets = !Targets.empty() || AllTargets;
   if (std::optional<std::string> Conflict = checkOptionConflicts(HaveTargets)) {
     WithColor::error(errs(), "tlec") << *Conflict << "\n";

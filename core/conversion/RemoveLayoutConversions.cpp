@@ -1,0 +1,190 @@
+//===- RemoveLayoutConversions.cpp - Rebuild values instead of moving them ===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A tle.convert_layout costs a round trip through block-level memory and two
+// barriers. Many conversions that layout assignment leaves move values that
+// are cheap to compute again: index arithmetic, masks and pointer offsets
+// built from tl.arange, splats and constants (in matmul, the K mask that both
+// operand loads share). Such a conversion is removed by building its source
+// again, directly in the wanted layout (backward rematerialization, as
+// Triton's RemoveLayoutConversions does):
+//
+//   %m = arith.cmpi slt, %offs, %k : tensor<1x32xi1, #A>
+//   %c = tle.convert_layout %m : ... #A -> ... #B
+// becomes
+//   %m2 = arith.cmpi slt, %offs2, %k2 : tensor<1x32xi1, #B>
+//
+// with %offs2 and %k2 rebuilt the same way. The slice must consist of
+// make_range, splat, dense constants, expand_dims, broadcast, pure
+// elementwise ops (no memory access) and other conversions; it is cloned
+// next to the original ops, so a conversion inside a loop of loop-invariant
+// values is replaced by values built once before the loop. The originals go
+// when nothing else uses them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/Passes.h"
+
+#include "dialects/TLE/TLEDialect.h"
+
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+
+namespace {
+
+/// Slices larger than this are not duplicated: a conversion is one round trip
+/// through memory, a long chain of arithmetic per element may cost more.
+constexpr unsigned kMaxSliceOps = 32;
+
+Type withLayout(Type type, Attribute layout) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               layout);
+}
+
+/// Layouts valid for any shape of their rank; only those can be given to
+/// values of another shape (expand_dims operands, broadcast operands).
+bool isShapeFree(Attribute layout) {
+  return isa<BlockedLayoutAttr, SliceLayoutAttr>(layout);
+}
+
+/// Ops whose result can be computed in any layout from operands in a layout
+/// derived from it, without touching memory.
+bool canRebuild(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  if (isa<MakeRangeOp, SplatOp, ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(
+          op))
+    return true;
+  if (auto cst = dyn_cast<arith::ConstantOp>(op))
+    return isa<DenseElementsAttr>(cst.getValue());
+  return isPure(op) && (op->hasTrait<OpTrait::Elementwise>() ||
+                        isa<AddPtrOp, BitcastOp, IntToPtrOp, PtrToIntOp>(op));
+}
+
+/// The layouts the values of the backward slice of Root need for Root to be
+/// produced in Layout; empty when some value cannot be rebuilt or would be
+/// needed in two layouts. Values already in the needed layout end the walk.
+llvm::MapVector<Value, Attribute> planRebuild(Value root, Attribute layout) {
+  llvm::MapVector<Value, Attribute> plan;
+  SmallVector<std::pair<Value, Attribute>> worklist{{root, layout}};
+  while (!worklist.empty()) {
+    auto [value, wanted] = worklist.pop_back_val();
+    auto tensor = dyn_cast<RankedTensorType>(value.getType());
+    if (!tensor || tensor.getEncoding() == wanted)
+      continue;
+    auto [it, inserted] = plan.insert({value, wanted});
+    if (!inserted) {
+      if (it->second != wanted)
+        return {};
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (!def || !canRebuild(def) || plan.size() > kMaxSliceOps)
+      return {};
+    if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
+      auto parent = dyn_cast<DistributedLayoutAttrInterface>(wanted);
+      if (!parent || !isShapeFree(wanted))
+        return {};
+      worklist.push_back(
+          {expand.getSrc(), SliceLayoutAttr::get(root.getContext(),
+                                                 expand.getAxis(), parent)});
+      continue;
+    }
+    if (isa<BroadcastOp>(def) && !isShapeFree(wanted))
+      return {};
+    for (Value operand : def->getOperands())
+      if (isa<RankedTensorType>(operand.getType()))
+        worklist.push_back({operand, wanted});
+  }
+  return plan;
+}
+
+/// Clones the planned values in their new layouts, operands first; returns
+/// the rebuilt Root.
+Value rebuild(Value root, const llvm::MapVector<Value, Attribute> &plan) {
+  llvm::SetVector<Operation *> defs;
+  for (auto &entry : plan)
+    defs.insert(entry.first.getDefiningOp());
+  IRMapping mapping;
+  OpBuilder builder(root.getContext());
+  for (Operation *def : topologicalSort(defs)) {
+    Value value = def->getResult(0);
+    Attribute layout = plan.lookup(value);
+    if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+      // The chain of conversions collapses onto its source, which the plan
+      // either rebuilt or found already in the wanted layout.
+      mapping.map(value, mapping.lookupOrDefault(convert.getSrc()));
+      continue;
+    }
+    builder.setInsertionPointAfter(def);
+    Operation *clone = builder.clone(*def, mapping);
+    Value result = clone->getResult(0);
+    result.setType(withLayout(result.getType(), layout));
+    if (auto cst = dyn_cast<arith::ConstantOp>(clone)) {
+      auto dense = cast<DenseElementsAttr>(cst.getValue());
+      cst.setValueAttr(dense.reshape(cast<ShapedType>(result.getType())));
+    }
+    mapping.map(value, result);
+  }
+  return mapping.lookup(root);
+}
+
+struct RemoveLayoutConversionsPass
+    : public PassWrapper<RemoveLayoutConversionsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RemoveLayoutConversionsPass)
+
+  StringRef getArgument() const override {
+    return "tle-remove-layout-conversions";
+  }
+  StringRef getDescription() const override {
+    return "Rebuild cheap values in the layout their users need instead of "
+           "converting them through block-level memory";
+  }
+
+  void runOnOperation() override {
+    SmallVector<ConvertLayoutOp> converts;
+    getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
+    for (ConvertLayoutOp convert : converts) {
+      Attribute layout = convert.getType().getEncoding();
+      llvm::MapVector<Value, Attribute> plan =
+          planRebuild(convert.getSrc(), layout);
+      if (plan.empty())
+        continue;
+      Value rebuilt = rebuild(convert.getSrc(), plan);
+      convert.getResult().replaceAllUsesWith(rebuilt);
+      convert.erase();
+    }
+    // The originals and conversions feeding only rebuilt slices are dead now.
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : llvm::reverse(ops))
+      if (op->use_empty() && op->getNumResults() > 0 && isPure(op) &&
+          op->getNumRegions() == 0)
+        op->erase();
+  }
+};
+
+} // namespace
+
+namespace tle::conversion {
+std::unique_ptr<Pass> createRemoveLayoutConversionsPass() {
+  return std::make_unique<RemoveLayoutConversionsPass>();
+}
+
+void registerRemoveLayoutConversionsPass() {
+  PassRegistration<RemoveLayoutConversionsPass>();
+}
+} // namespace tle::conversion
