@@ -204,6 +204,84 @@ unsigned getScratchVectorWidth(DistributedLayoutAttrInterface layout,
   return 1;
 }
 
+/// How a conversion reads scratch with the target's 8x8 tile loads
+/// (ldmatrix): scratch keeps dimension `contiguous` contiguous, and each
+/// group of eight registers of the destination layout is four tiles, loaded
+/// by one instruction. Within a tile the destination must place elements as
+/// the tile load delivers them (see TargetInfo::emitMatrixTileLoad).
+struct MatrixTilePlan {
+  unsigned contiguous;
+  bool transpose;
+  /// Per group of eight registers: offsets of tiles 1 and 2 from tile 0
+  /// (tile 3 is at their sum).
+  SmallVector<std::array<SmallVector<int64_t, 2>, 2>> tileSteps;
+};
+
+std::optional<MatrixTilePlan>
+planMatrixTileLoads(DistributedLayoutAttrInterface dst, ArrayRef<int64_t> shape,
+                    Type elem, unsigned contiguous) {
+  if (shape.size() != 2 || elem.getIntOrFloatBitWidth() != 16 ||
+      dst.getWarpSize() != 32)
+    return std::nullopt;
+  unsigned n = dst.getTotalElemsPerThread(shape);
+  if (n == 0 || n % 8)
+    return std::nullopt;
+  unsigned c = contiguous, s = 1 - contiguous;
+  auto unit = [&](unsigned dim, int64_t k) {
+    SmallVector<int64_t, 2> v(2, 0);
+    v[dim] = k;
+    return v;
+  };
+  auto add = [](SmallVector<int64_t, 2> a, ArrayRef<int64_t> b) {
+    a[0] += b[0];
+    a[1] += b[1];
+    return a;
+  };
+  auto sub = [](SmallVector<int64_t, 2> a, ArrayRef<int64_t> b) {
+    a[0] -= b[0];
+    a[1] -= b[1];
+    return a;
+  };
+  auto at = [&](unsigned lane, unsigned warp, unsigned reg) {
+    SmallVector<int64_t> i = dst.getTensorIndex(shape, lane, warp, reg);
+    return SmallVector<int64_t, 2>(i.begin(), i.end());
+  };
+  for (bool transpose : {false, true}) {
+    // Offset of the second register of a pair, and of lanes within a tile.
+    unsigned pairDim = transpose ? s : c, rowDim = transpose ? c : s;
+    auto laneOffset = [&](unsigned lane) {
+      return add(unit(pairDim, 2 * (lane % 4)), unit(rowDim, lane / 4));
+    };
+    bool ok = true;
+    for (unsigned w = 0; ok && w < dst.getNumWarps(); ++w)
+      for (unsigned r = 0; ok && r < n; r += 2) {
+        SmallVector<int64_t, 2> origin = at(0, w, r);
+        ok = origin[0] % 8 == 0 && origin[1] % 8 == 0;
+        for (unsigned l = 0; ok && l < 32; ++l) {
+          SmallVector<int64_t, 2> first = add(origin, laneOffset(l));
+          ok = at(l, w, r) == first &&
+               at(l, w, r + 1) == add(first, unit(pairDim, 1));
+        }
+      }
+    MatrixTilePlan plan{contiguous, transpose, {}};
+    for (unsigned g = 0; ok && g < n / 8; ++g) {
+      SmallVector<int64_t, 2> base = at(0, 0, 8 * g);
+      std::array<SmallVector<int64_t, 2>, 2> steps = {
+          sub(at(0, 0, 8 * g + 2), base), sub(at(0, 0, 8 * g + 4), base)};
+      for (unsigned w = 0; ok && w < dst.getNumWarps(); ++w) {
+        SmallVector<int64_t, 2> wbase = at(0, w, 8 * g);
+        ok = at(0, w, 8 * g + 2) == add(wbase, steps[0]) &&
+             at(0, w, 8 * g + 4) == add(wbase, steps[1]) &&
+             at(0, w, 8 * g + 6) == add(add(wbase, steps[0]), steps[1]);
+      }
+      plan.tileSteps.push_back(steps);
+    }
+    if (ok)
+      return plan;
+  }
+  return std::nullopt;
+}
+
 struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -244,6 +322,26 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
         dstVec = dv;
       }
     }
+    // Matrix operands read with tile loads, from scratch laid out as the
+    // source writes it fastest (one tile load replaces eight 32-bit loads,
+    // and 16-byte rows padded by 16 bytes keep both sides free of bank
+    // conflicts).
+    std::optional<MatrixTilePlan> tiles;
+    if (st.target.supportsMatrixTileLoads() && stored == elem &&
+        elem.isIntOrFloat()) {
+      unsigned widest = 0;
+      for (unsigned dim = 0; dim < shape.size(); ++dim) {
+        unsigned sv = getScratchVectorWidth(srcLayout, shape, dim, maxElems);
+        std::optional<MatrixTilePlan> plan =
+            planMatrixTileLoads(dstLayout, shape, elem, dim);
+        if (plan && sv > widest) {
+          widest = sv;
+          tiles = std::move(plan);
+          bestDim = dim;
+          srcVec = sv;
+        }
+      }
+    }
     ScratchPlacement placement(shape, bestDim, bytes);
     auto base = allocScratch(rewriter, loc, st, stored, placement.size);
     if (failed(base))
@@ -273,7 +371,14 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
       return failure();
     SmallVector<Value> values;
-    for (unsigned r = 0; r < dstRegs; r += dstVec) {
+    if (tiles) {
+      auto loaded = loadMatrixTiles(rewriter, loc, *tiles, *dstIdx, elem,
+                                    dstLayout.getWarpSize(), ptrAt);
+      if (failed(loaded))
+        return failure();
+      values = std::move(*loaded);
+    }
+    for (unsigned r = 0; !tiles && r < dstRegs; r += dstVec) {
       if (dstVec == 1) {
         values.push_back(loadScratch(
             rewriter, loc, *base,
@@ -293,6 +398,64 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     releaseScratch(st);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
+  }
+
+private:
+  /// The destination registers, four tiles per tile load. Lane l addresses
+  /// row l%8 of tile l/8 of its group; the group's first tile is where this
+  /// thread's first register of the group lies, less its offset inside the
+  /// tile.
+  FailureOr<SmallVector<Value>> loadMatrixTiles(
+      OpBuilder &b, Location loc, const MatrixTilePlan &plan,
+      ArrayRef<SmallVector<Value>> dstIdx, Type elem, unsigned warpSize,
+      function_ref<Value(ArrayRef<Value>, Type)> ptrAt) const {
+    auto ids = getLaneAndWarp(b, loc, st.target, warpSize);
+    if (failed(ids))
+      return failure();
+    Value lane = ids->first;
+    unsigned c = plan.contiguous, s = 1 - c;
+    unsigned pairDim = plan.transpose ? s : c, rowDim = plan.transpose ? c : s;
+    auto shr = [&](Value v, unsigned k) {
+      return Value(arith::ShRUIOp::create(b, loc, v, i32Const(b, loc, k)));
+    };
+    auto andi = [&](Value v, unsigned k) {
+      return Value(arith::AndIOp::create(b, loc, v, i32Const(b, loc, k)));
+    };
+    auto mulc = [&](Value v, int64_t k) {
+      return Value(arith::MulIOp::create(b, loc, v, i32Const(b, loc, k)));
+    };
+    SmallVector<Value, 2> inTile(2);
+    inTile[pairDim] = mulc(andi(lane, 3), 2);
+    inTile[rowDim] = shr(lane, 2);
+    Value row = andi(lane, 7);
+    Value tile = shr(lane, 3);
+    Value tileBit0 = andi(tile, 1), tileBit1 = shr(tile, 1);
+    auto vecType = VectorType::get({2}, elem);
+    SmallVector<Value> values;
+    for (auto [g, steps] : llvm::enumerate(plan.tileSteps)) {
+      SmallVector<Value, 2> index;
+      for (unsigned d = 0; d < 2; ++d) {
+        Value v = arith::SubIOp::create(b, loc, dstIdx[8 * g][d], inTile[d]);
+        if (steps[0][d])
+          v = arith::AddIOp::create(b, loc, v, mulc(tileBit0, steps[0][d]));
+        if (steps[1][d])
+          v = arith::AddIOp::create(b, loc, v, mulc(tileBit1, steps[1][d]));
+        if (d == s)
+          v = arith::AddIOp::create(b, loc, v, row);
+        index.push_back(v);
+      }
+      auto loaded = st.target.emitMatrixTileLoad(b, loc, ptrAt(index, elem),
+                                                 4, plan.transpose);
+      if (failed(loaded))
+        return failure();
+      for (Value pair : *loaded) {
+        Value v = LLVM::BitcastOp::create(b, loc, vecType, pair);
+        for (unsigned j = 0; j < 2; ++j)
+          values.push_back(LLVM::ExtractElementOp::create(
+              b, loc, v, i32Const(b, loc, j)));
+      }
+    }
+    return values;
   }
 };
 

@@ -54,7 +54,12 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
     PM.addPass(createRemoveLayoutConversionsPass());
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createDistributePass(Target, Dist));
-  PM.addPass(createCanonicalizerPass());
+  // Distributed IR is large and flat (one op per element per register).
+  // Top-down traversal seeds the worklist with every op and spends most of
+  // its time comparing equivalent constants (matmul 64x64x32 for SPIR-V:
+  // 13.9 s); bottom-up gives the same folding in 0.3 s.
+  PM.addPass(createCanonicalizerPass(
+      GreedyRewriteConfig().setUseTopDownTraversal(false)));
   PM.addPass(createCSEPass());
   // Scalar arith/math/scf left by distribution, to the LLVM dialect.
   PM.addPass(createSCFToControlFlowPass());

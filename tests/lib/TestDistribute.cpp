@@ -136,6 +136,33 @@ public:
     return Out;
   }
 
+  bool supportsMatrixTileLoads() const override { return true; }
+
+  /// "test.ldmatrix.x<N>[.trans]" as inline asm on the row address.
+  FailureOr<SmallVector<Value>>
+  emitMatrixTileLoad(OpBuilder &B, Location Loc, Value RowAddress,
+                     unsigned NumTiles, bool Transpose) const override {
+    Type I32 = B.getI32Type();
+    auto Result = LLVM::LLVMStructType::getLiteral(
+        B.getContext(), SmallVector<Type>(NumTiles, I32));
+    std::string Constraints;
+    for (unsigned I = 0; I < NumTiles; ++I)
+      Constraints += "=r,";
+    Constraints += "l";
+    std::string Name = "test.ldmatrix.x" + std::to_string(NumTiles) +
+                       (Transpose ? ".trans" : "");
+    Value Loaded = LLVM::InlineAsmOp::create(
+                       B, Loc, Result, ValueRange{RowAddress}, Name,
+                       Constraints, /*has_side_effects=*/false,
+                       /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                       /*asm_dialect=*/{}, /*operand_attrs=*/{})
+                       .getResult(0);
+    SmallVector<Value> Tiles;
+    for (unsigned I = 0; I < NumTiles; ++I)
+      Tiles.push_back(LLVM::ExtractValueOp::create(B, Loc, Loaded, I));
+    return Tiles;
+  }
+
   static const ::tle::hwdesc::MatrixInstruction &getTestMatrixInstruction() {
     static const ::tle::hwdesc::MatrixInstruction Instr = [] {
       ::tle::hwdesc::MatrixInstruction I;

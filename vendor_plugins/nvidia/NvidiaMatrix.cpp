@@ -101,3 +101,30 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitMatrixMultiply(
     Result.push_back(LLVM::ExtractValueOp::create(B, Loc, D, I));
   return Result;
 }
+
+FailureOr<SmallVector<Value>>
+NvidiaTargetInfo::emitMatrixTileLoad(OpBuilder &B, Location Loc,
+                                     Value RowAddress, unsigned NumTiles,
+                                     bool Transpose) const {
+  if (!HasLdMatrix || (NumTiles != 1 && NumTiles != 2 && NumTiles != 4))
+    return emitError(Loc) << "nvidia plugin: ldmatrix of " << NumTiles
+                          << " tiles is not available";
+  Type I32 = B.getI32Type();
+  Type ResultType =
+      NumTiles == 1
+          ? I32
+          : LLVM::LLVMStructType::getLiteral(
+                B.getContext(), SmallVector<Type>(NumTiles, I32));
+  // ldmatrix's "col" layout is its .trans form.
+  Value Loaded = NVVM::LdMatrixOp::create(
+      B, Loc, ResultType, RowAddress, NumTiles,
+      Transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(B.getContext(), 8, 8),
+      NVVM::LdStMatrixEltType::B16);
+  if (NumTiles == 1)
+    return SmallVector<Value>{Loaded};
+  SmallVector<Value> Tiles;
+  for (unsigned I = 0; I < NumTiles; ++I)
+    Tiles.push_back(LLVM::ExtractValueOp::create(B, Loc, Loaded, I));
+  return Tiles;
+}

@@ -34,6 +34,11 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
         AddressSpaces[Alias.getKey()] = Level->AddressSpace;
   SharedAddressSpace =
       getAddressSpace("shared").value_or(DefaultSharedAddressSpace);
+  unsigned Sm = 0;
+  StringRef Arch(Desc.Arch);
+  HasLdMatrix = Arch.consume_front("sm_") &&
+                !Arch.take_while(llvm::isDigit).getAsInteger(10, Sm) &&
+                Sm >= 75;
 }
 
 std::optional<unsigned>

@@ -57,6 +57,11 @@ public:
                      const hwdesc::MatrixInstruction &Instr, mlir::ValueRange A,
                      mlir::ValueRange BOperand,
                      mlir::ValueRange C) const override;
+  bool supportsMatrixTileLoads() const override { return HasLdMatrix; }
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitMatrixTileLoad(mlir::OpBuilder &B, mlir::Location Loc,
+                     mlir::Value RowAddress, unsigned NumTiles,
+                     bool Transpose) const override;
 
 private:
   /// Shuffles a 32-bit integer or float value.
@@ -68,6 +73,8 @@ private:
   /// Level and alias names to address spaces.
   llvm::StringMap<unsigned> AddressSpaces;
   unsigned SharedAddressSpace;
+  /// ldmatrix exists from sm_75 on.
+  bool HasLdMatrix = false;
   bool HasClusters;
   bool HasFp64Atomics;
 };

@@ -1,5 +1,7 @@
 // RUN: tle-opt %s --tle-assign-layouts-test-mma="" | FileCheck %s --check-prefix=LAYOUT
 // RUN: tle-opt %s --tle-assign-layouts-test-mma="" --tle-distribute | FileCheck %s
+// RUN: tle-opt %s --tle-assign-layouts-test-mma="" --tle-distribute | grep -c 'test.ldmatrix.x4.trans' | FileCheck %s --check-prefix=TRANS
+// TRANS: {{^4$}}
 
 // tl.dot on the test target's m16n8k16 instruction (NVIDIA mma.sync
 // fragments). 4 warps split the 64x64 tile 2x2, so each warp owns 32x32:
@@ -25,6 +27,10 @@
 // rows padded by 16 bytes) sets its size.
 // CHECK: llvm.mlir.global internal @__tle_scratch() {{.*}} : !llvm.array<9216 x i8>
 // CHECK-LABEL: llvm.func @dot
+// The operands are read from scratch with the target's 8x8 tile loads, four
+// tiles each: A (64x32, each warp pair shares a 32x32 half) as stored, B
+// transposed.
+// CHECK-COUNT-8: llvm.inline_asm "test.ldmatrix.x4{{(.trans)?}}", "=r,=r,=r,=r,l"
 // Each instruction takes 8 registers of A, 4 of B and 4 accumulators.
 // CHECK-COUNT-16: llvm.inline_asm "test.mma.m16n8k16", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,r,r,r,r,r,r,r,r"
 // CHECK-NOT: llvm.inline_asm

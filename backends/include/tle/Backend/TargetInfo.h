@@ -127,6 +127,25 @@ public:
                      const hwdesc::MatrixInstruction &Instr,
                      mlir::ValueRange A, mlir::ValueRange BOperand,
                      mlir::ValueRange C) const = 0;
+
+  /// Whether the chip has a warp-cooperative load of 8x8 tiles of 16-bit
+  /// elements from block-level memory (NVIDIA's ldmatrix). Layout
+  /// conversions into matrix-operand layouts then read scratch with it: one
+  /// instruction per four tiles instead of one load per register pair.
+  virtual bool supportsMatrixTileLoads() const { return false; }
+
+  /// Loads NumTiles (1, 2 or 4) 8x8 tiles of 16-bit elements. Lane 8*i+j
+  /// passes in RowAddress the address of row j of tile i: 16 contiguous,
+  /// 16-byte aligned bytes in block-level memory. Returns, per tile, one i32
+  /// per lane holding two elements, the first in the low half: those at
+  /// (row l/4, columns 2*(l%4) and 2*(l%4)+1) of the tile for lane l, or with
+  /// Transpose those at (rows 2*(l%4) and 2*(l%4)+1, column l/4).
+  virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitMatrixTileLoad(mlir::OpBuilder &B, mlir::Location Loc,
+                     mlir::Value RowAddress, unsigned NumTiles,
+                     bool Transpose) const {
+    return mlir::failure();
+  }
 };
 
 } // namespace backend
