@@ -9,7 +9,9 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".py", ".yaml", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tle_obj_root, "tests")
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt", "fuzz"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt", "fuzz",
+                   # GPU scripts run through the device tool, not lit.
+                   "gpu"]
 
 config.substitutions.append(("%shlibext", config.shlibext))
 config.substitutions.append(("%tle_src", config.tle_src_root))
