@@ -18,7 +18,6 @@
 #include "core/hwdesc/HwDesc.h"
 #include "tle/Backend/RawCode.h"
 
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -74,19 +73,8 @@ compileHip(const backend::RawFunction &Fn, const hwdesc::HwDesc &Desc,
                                    "-o",
                                    "%dir/native.bc",
                                    "%dir/native.hip"};
-  Expected<std::string> Bitcode = backend::runRawTool(
-      Clang, Args, {{"native.hip", Fn.Code}}, "native.bc", 120);
-  if (!Bitcode)
-    return rawError(
-        Fn, "the HIP code does not compile\n" +
-                backend::mapRawDiagnostics(toString(Bitcode.takeError()),
-                                           "native.hip", Fn));
-  Expected<std::unique_ptr<Module>> M =
-      parseBitcodeFile(MemoryBufferRef(*Bitcode, "native.bc"), Context);
-  if (!M)
-    return rawError(Fn,
-                    "cannot read clang's bitcode: " + toString(M.takeError()));
-  return std::move(*M);
+  return backend::compileRawWithClang(Fn, "amd", Clang, Args,
+                                      "native.hip", "HIP", Context);
 }
 
 Expected<backend::RawCode>

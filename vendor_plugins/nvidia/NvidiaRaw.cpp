@@ -24,7 +24,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -141,21 +140,8 @@ compileCuda(const backend::RawFunction &Fn, const hwdesc::HwDesc &Desc,
       "-Wno-unknown-cuda-version", "-fno-exceptions",
       // Diagnostics name native.cu only, which mapRawDiagnostics rewrites.
       "-fno-color-diagnostics", "-o", "%dir/native.bc", "%dir/native.cu"};
-  // A day-long limit is no limit; a minute is plenty for one function.
-  Expected<std::string> Bitcode =
-      backend::runRawTool(Clang, Args, {{"native.cu", Fn.Code}}, "native.bc",
-                          /*TimeoutSeconds=*/120);
-  if (!Bitcode)
-    return rawError(
-        Fn, "the CUDA C code does not compile\n" +
-                backend::mapRawDiagnostics(toString(Bitcode.takeError()),
-                                           "native.cu", Fn));
-  Expected<std::unique_ptr<Module>> M =
-      parseBitcodeFile(MemoryBufferRef(*Bitcode, "native.bc"), Context);
-  if (!M)
-    return rawError(Fn,
-                    "cannot read clang's bitcode: " + toString(M.takeError()));
-  return std::move(*M);
+  return backend::compileRawWithClang(Fn, "nvidia", Clang, Args,
+                                      "native.cu", "CUDA C", Context);
 }
 
 Expected<backend::RawCode>

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "SpirvKernelSignature.h"
+#include "SpirvWords.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 
-#include <cstring>
 
 using namespace llvm;
 
@@ -17,18 +17,6 @@ namespace tle {
 namespace spirv {
 
 namespace {
-// The SPIR-V specification's numbers for what is read here.
-constexpr uint32_t Magic = 0x07230203;
-constexpr unsigned HeaderWords = 5;
-enum Opcode : uint32_t {
-  OpEntryPoint = 15,
-  OpTypeBool = 20,
-  OpTypeInt = 21,
-  OpTypeFloat = 22,
-  OpTypePointer = 32,
-  OpFunction = 54,
-  OpFunctionParameter = 55,
-};
 constexpr uint32_t ExecutionModelKernel = 6;
 constexpr uint32_t StorageClassCrossWorkgroup = 5;
 
@@ -39,12 +27,10 @@ Error malformed(const Twine &Why) {
 
 Expected<std::vector<KernelParameter>> readKernelSignature(StringRef Binary,
                                                            StringRef Entry) {
-  if (Binary.size() % 4 || Binary.size() < HeaderWords * 4)
-    return malformed("its size is not a whole number of words");
-  std::vector<uint32_t> Words(Binary.size() / 4);
-  std::memcpy(Words.data(), Binary.data(), Binary.size());
-  if (Words[0] != Magic)
-    return malformed("no SPIR-V magic number (is it a SPIR-V file?)");
+  Expected<std::vector<uint32_t>> Read = readSpirvWords(Binary);
+  if (!Read)
+    return Read.takeError();
+  const std::vector<uint32_t> &Words = *Read;
 
   // Result id -> what a parameter of that type is.
   DenseMap<uint32_t, KernelParameter> Types;
@@ -52,7 +38,7 @@ Expected<std::vector<KernelParameter>> readKernelSignature(StringRef Binary,
   std::vector<std::string> EntryNames;
   std::vector<KernelParameter> Params;
   bool InEntry = false;
-  for (size_t I = HeaderWords; I < Words.size();) {
+  for (size_t I = SpirvHeaderWords; I < Words.size();) {
     uint32_t Count = Words[I] >> 16, Op = Words[I] & 0xffff;
     if (Count == 0 || I + Count > Words.size())
       return malformed("an instruction runs past the end");

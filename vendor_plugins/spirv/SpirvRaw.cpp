@@ -23,7 +23,6 @@
 #include "core/hwdesc/HwDesc.h"
 #include "tle/Backend/RawCode.h"
 
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -54,20 +53,8 @@ compileOpenCl(const backend::RawFunction &Fn, LLVMContext &Context) {
                                    "-o",
                                    "%dir/native.bc",
                                    "%dir/native.cl"};
-  Expected<std::string> Bitcode =
-      backend::runRawTool(Clang, Args, {{"native.cl", Fn.Code}}, "native.bc",
-                          /*TimeoutSeconds=*/120);
-  if (!Bitcode)
-    return rawError(
-        Fn, "the OpenCL C code does not compile\n" +
-                backend::mapRawDiagnostics(toString(Bitcode.takeError()),
-                                           "native.cl", Fn));
-  Expected<std::unique_ptr<Module>> M =
-      parseBitcodeFile(MemoryBufferRef(*Bitcode, "native.bc"), Context);
-  if (!M)
-    return rawError(Fn,
-                    "cannot read clang's bitcode: " + toString(M.takeError()));
-  return std::move(*M);
+  return backend::compileRawWithClang(Fn, "spirv", Clang, Args,
+                                      "native.cl", "OpenCL C", Context);
 }
 
 /// spirv-as names no file: "error: LINE: COL: message" becomes

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "SpirvScalarNulls.h"
+#include "SpirvWords.h"
 
 #include "llvm/ADT/DenseMap.h"
 
-#include <cstring>
 #include <vector>
 
 using namespace llvm;
@@ -16,33 +16,15 @@ using namespace llvm;
 namespace tle {
 namespace spirv {
 
-namespace {
-constexpr uint32_t Magic = 0x07230203;
-constexpr unsigned HeaderWords = 5;
-enum Opcode : uint32_t {
-  OpTypeBool = 20,
-  OpTypeInt = 21,
-  OpTypeFloat = 22,
-  OpConstantFalse = 42,
-  OpConstant = 43,
-  OpConstantNull = 46,
-};
-uint32_t instruction(uint32_t Words, uint32_t Op) { return Words << 16 | Op; }
-} // namespace
-
 Expected<std::string> rewriteScalarNulls(StringRef Binary) {
-  if (Binary.size() % 4 || Binary.size() < HeaderWords * 4)
-    return createStringError("spirv runtime: malformed SPIR-V binary: its "
-                             "size is not a whole number of words");
-  std::vector<uint32_t> In(Binary.size() / 4);
-  std::memcpy(In.data(), Binary.data(), Binary.size());
-  if (In[0] != Magic)
-    return createStringError("spirv runtime: not a SPIR-V binary (no magic "
-                             "number)");
+  Expected<std::vector<uint32_t>> Read = readSpirvWords(Binary);
+  if (!Read)
+    return Read.takeError();
+  const std::vector<uint32_t> &In = *Read;
   // Type id -> bit width of a scalar number type; 0 for bool.
   DenseMap<uint32_t, uint32_t> ScalarWidth;
-  std::vector<uint32_t> Out(In.begin(), In.begin() + HeaderWords);
-  for (size_t I = HeaderWords; I < In.size();) {
+  std::vector<uint32_t> Out(In.begin(), In.begin() + SpirvHeaderWords);
+  for (size_t I = SpirvHeaderWords; I < In.size();) {
     uint32_t Count = In[I] >> 16, Op = In[I] & 0xffff;
     if (Count == 0 || I + Count > In.size())
       return createStringError("spirv runtime: malformed SPIR-V binary: an "
@@ -61,12 +43,12 @@ Expected<std::string> rewriteScalarNulls(StringRef Binary) {
     }
     uint32_t Type = Operands[0], Result = Operands[1];
     if (It->second == 0) {
-      Out.insert(Out.end(), {instruction(3, OpConstantFalse), Type, Result});
+      Out.insert(Out.end(), {makeInstructionWord(3, OpConstantFalse), Type, Result});
     } else {
       // One literal word per 32 bits, low-order word first.
       uint32_t LiteralWords = It->second > 32 ? 2 : 1;
       Out.insert(Out.end(),
-                 {instruction(3 + LiteralWords, OpConstant), Type, Result});
+                 {makeInstructionWord(3 + LiteralWords, OpConstant), Type, Result});
       Out.insert(Out.end(), LiteralWords, 0);
     }
     I += Count;

@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "SpirvSubgroupEmulation.h"
+#include "SpirvWords.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cstring>
 #include <vector>
 
 using namespace llvm;
@@ -19,44 +19,6 @@ namespace tle {
 namespace spirv {
 
 namespace {
-constexpr uint32_t Magic = 0x07230203;
-constexpr unsigned HeaderWords = 5;
-
-enum Opcode : uint32_t {
-  OpEntryPoint = 15,
-  OpExecutionMode = 16,
-  OpCapability = 17,
-  OpTypeBool = 20,
-  OpTypeInt = 21,
-  OpTypeVector = 23,
-  OpTypeArray = 28,
-  OpTypePointer = 32,
-  OpConstant = 43,
-  OpFunction = 54,
-  OpVariable = 59,
-  OpLoad = 61,
-  OpStore = 62,
-  OpInBoundsPtrAccessChain = 70,
-  OpDecorate = 71,
-  OpCompositeExtract = 81,
-  OpUConvert = 113,
-  OpBitcast = 124,
-  OpIAdd = 128,
-  OpISub = 130,
-  OpUDiv = 134,
-  OpUMod = 137,
-  OpSelect = 169,
-  OpUGreaterThanEqual = 174,
-  OpULessThan = 176,
-  OpBitwiseXor = 198,
-  OpControlBarrier = 224,
-  OpGroupNonUniformFirst = 333,
-  OpGroupNonUniformShuffle = 345,
-  OpGroupNonUniformShuffleXor = 346,
-  OpGroupNonUniformShuffleUp = 347,
-  OpGroupNonUniformShuffleDown = 348,
-  OpGroupNonUniformLast = 366,
-};
 constexpr uint32_t DecorationBuiltIn = 11;
 constexpr uint32_t BuiltInLocalInvocationId = 27;
 constexpr uint32_t BuiltInSubgroupSize = 36;
@@ -113,18 +75,14 @@ Expected<EmulatedSubgroups> emulateSubgroups(StringRef Binary,
                                              unsigned SubgroupSize) {
   EmulatedSubgroups Result;
   Result.Binary = Binary.str();
-  if (Binary.size() % 4 || Binary.size() < HeaderWords * 4)
-    return createStringError("spirv runtime: malformed SPIR-V binary: its "
-                             "size is not a whole number of words");
-  std::vector<uint32_t> Words(Binary.size() / 4);
-  std::memcpy(Words.data(), Binary.data(), Binary.size());
-  if (Words[0] != Magic)
-    return createStringError("spirv runtime: not a SPIR-V binary (no magic "
-                             "number)");
+  Expected<std::vector<uint32_t>> Read = readSpirvWords(Binary);
+  if (!Read)
+    return Read.takeError();
+  std::vector<uint32_t> &Words = *Read;
   uint32_t Version = Words[1];
   uint32_t Bound = Words[3];
   std::vector<Instruction> Module;
-  for (size_t I = HeaderWords; I < Words.size();) {
+  for (size_t I = SpirvHeaderWords; I < Words.size();) {
     uint32_t Count = Words[I] >> 16;
     if (Count == 0 || I + Count > Words.size())
       return createStringError("spirv runtime: malformed SPIR-V binary: an "
@@ -391,7 +349,7 @@ Expected<EmulatedSubgroups> emulateSubgroups(StringRef Binary,
     Out.insert(Out.end(), Body.begin(), Body.end());
     ++Result.Rewritten;
   }
-  std::vector<uint32_t> Result32(Words.begin(), Words.begin() + HeaderWords);
+  std::vector<uint32_t> Result32(Words.begin(), Words.begin() + SpirvHeaderWords);
   Result32[3] = Bound;
   for (const Instruction &I : Out)
     Result32.insert(Result32.end(), I.begin(), I.end());

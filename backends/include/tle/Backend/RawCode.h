@@ -43,6 +43,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -324,6 +325,35 @@ inline llvm::Error linkRawFunction(llvm::Module &Kernel, const RawFunction &Fn,
     Linked->setConvergent();
   }
   return llvm::Error::success();
+}
+
+/// Fn.Code compiled to LLVM bitcode by Clang and parsed into Context. Args
+/// are runRawTool's: they compile `%dir/<SourceName>` (Fn.Code) into
+/// `%dir/native.bc`. Clang's diagnostics are mapped to the kernel's line;
+/// Language names the code in messages ("CUDA C", "OpenCL C"), Plugin the
+/// caller.
+inline llvm::Expected<std::unique_ptr<llvm::Module>>
+compileRawWithClang(const RawFunction &Fn, llvm::StringRef Plugin,
+                    llvm::StringRef Clang, llvm::ArrayRef<std::string> Args,
+                    llvm::StringRef SourceName, llvm::StringRef Language,
+                    llvm::LLVMContext &Context) {
+  // A minute is plenty for one function; the limit only stops a hung tool.
+  llvm::Expected<std::string> Bitcode =
+      runRawTool(Clang, Args, {{SourceName.str(), Fn.Code}}, "native.bc",
+                 /*TimeoutSeconds=*/120);
+  if (!Bitcode)
+    return makeRawError(
+        Fn, Plugin,
+        "the " + Language + " code does not compile\n" +
+            mapRawDiagnostics(llvm::toString(Bitcode.takeError()), SourceName,
+                              Fn));
+  llvm::Expected<std::unique_ptr<llvm::Module>> M = llvm::parseBitcodeFile(
+      llvm::MemoryBufferRef(*Bitcode, "native.bc"), Context);
+  if (!M)
+    return makeRawError(Fn, Plugin,
+                        "cannot read clang's bitcode: " +
+                            llvm::toString(M.takeError()));
+  return std::move(*M);
 }
 
 /// Fn.Code as LLVM IR text (language `llvm`), parsed into Context; a parse
