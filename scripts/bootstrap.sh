@@ -11,6 +11,8 @@ PACKAGES=(
   cmake ninja-build ccache pkg-config
   # Libraries
   libyaml-cpp-dev libboost-dev googletest libzstd-dev zlib1g-dev libedit-dev libcurl4-openssl-dev libxml2-dev
+  # The autotuner's cost model (tle-tune): XGBoost's C API
+  libxgboost-dev
   # SPIR-V tooling and CPU execution: spirv-val; the OpenCL ICD loader and
   # PoCL's CPU device; llvm-spirv-15 turns SPIR-V into the SPIR 1.2 bitcode
   # that Debian's PoCL (LLVM 15) takes

@@ -1,0 +1,73 @@
+//===- Search.h - Ranked measurements, then a genetic search ----*- C++ -*-===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The search for one shape, independent of devices and models: candidates
+// (configs that compiled), a predicted cost for each (lower is faster), a
+// measurement budget and a function that measures one candidate. It
+// measures the TopK best-predicted candidates, then spends the rest of the
+// budget on a surrogate-assisted genetic search from the measured best: the
+// population is the fastest measured configs; children are mutations (one
+// axis moved to a neighbouring value) of the best two and crossovers (each
+// axis from either parent) of the best three; of the children that are
+// candidates and not yet measured, the one the model predicts fastest is
+// measured next (one child per generation, since budgets are a handful of
+// measurements). With no child left it falls back to the next candidate in
+// predicted order. Failed measurements count against the budget.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_CORE_TUNE_SEARCH_H
+#define TLE_CORE_TUNE_SEARCH_H
+
+#include "core/tune/ConfigSpace.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+#include <vector>
+
+namespace tle {
+namespace tune {
+
+struct SearchOptions {
+  /// Measurements for this shape, failures included.
+  unsigned Budget = 4;
+  /// How many of them go to the best-predicted candidates before the
+  /// genetic search starts (at least 1).
+  unsigned TopK = 2;
+};
+
+struct SearchStep {
+  size_t Candidate;
+  /// Measured time, or none when the measurement failed.
+  std::optional<double> Time;
+  /// "ranked" or "genetic": which phase chose it.
+  const char *Phase;
+};
+
+struct SearchResult {
+  /// Index into the candidates of the fastest measured one, or -1.
+  int Best = -1;
+  double BestTime = 0;
+  std::vector<SearchStep> Steps;
+};
+
+using MeasureFn = llvm::function_ref<std::optional<double>(size_t)>;
+
+SearchResult searchShape(llvm::ArrayRef<Config> Candidates,
+                         llvm::ArrayRef<Axis> Axes,
+                         llvm::ArrayRef<double> Predicted,
+                         const SearchOptions &Opts, MeasureFn Measure);
+
+/// The genetic search's children of the given parents (mutations of the
+/// first two, crossovers of the first three), as configs; exposed for tests.
+std::vector<Config> geneticChildren(llvm::ArrayRef<Config> Parents,
+                                    llvm::ArrayRef<Axis> Axes);
+
+} // namespace tune
+} // namespace tle
+
+#endif // TLE_CORE_TUNE_SEARCH_H
