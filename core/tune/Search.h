@@ -9,13 +9,16 @@
 // measurement budget and a function that measures one candidate. It
 // measures the TopK best-predicted candidates, then spends the rest of the
 // budget on a surrogate-assisted genetic search from the measured best: the
-// population is the fastest measured configs; children are mutations (one
-// axis moved to a neighbouring value) of the best two and crossovers (each
-// axis from either parent) of the best three; of the children that are
-// candidates and not yet measured, the one the model predicts fastest is
-// measured next (one child per generation, since budgets are a handful of
-// measurements). With no child left it falls back to the next candidate in
-// predicted order. Failed measurements count against the budget.
+// population is the fastest measured configs; when the best was found by a
+// mutation, the same move is tried once more first (a pattern step, so that
+// a biased model cannot pull the search back to its own optimum); otherwise
+// children are mutations (one axis moved to a neighbouring value) of the
+// best two and crossovers (each axis from either parent) of the best three,
+// and of the children that are candidates and not yet measured, the one the
+// model predicts fastest is measured next (one child per generation, since
+// budgets are a handful of measurements). With no child left it falls back
+// to the next candidate in predicted order. Failed measurements count
+// against the budget.
 //
 //===----------------------------------------------------------------------===//
 

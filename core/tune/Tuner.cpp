@@ -85,8 +85,9 @@ Expected<std::vector<Shape>> readShapes(StringRef Path,
     if (Line.empty())
       continue;
     auto Where = [&] { return formatv("{0}:{1}", Path, L + 1).str(); };
-    if (Line.contains('=')) {
-      Expected<Shape> S = Shape::parseKey(Line.split(' ').first);
+    StringRef First = Line.split(' ').first.split('\t').first;
+    if (First.contains('=')) {
+      Expected<Shape> S = Shape::parseKey(First);
       if (!S)
         return createStringError(Where() + ": " + toString(S.takeError()));
       Out.push_back(std::move(*S));

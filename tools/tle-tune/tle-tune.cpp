@@ -288,11 +288,23 @@ int runSpace() {
   return 0;
 }
 
-/// The first line of tlec's output that says error, without the path of
-/// the private work directory.
+/// The line of tlec's output that says why this config failed: the first
+/// error that is not about the whole run (plugins tlec skipped, "nothing
+/// written"), followed by the source line it points at when there is one.
 std::string firstError(StringRef Log) {
   SmallVector<StringRef, 16> Lines;
   Log.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I].trim();
+    if (!L.contains("error:") || L.contains("plugin ABI") ||
+        L.contains("nothing written to"))
+      continue;
+    std::string Msg = L.str();
+    if (I + 1 < Lines.size() && !Lines[I + 1].contains("error:") &&
+        !Lines[I + 1].trim().empty())
+      Msg += " | " + Lines[I + 1].trim().str();
+    return Msg;
+  }
   for (StringRef L : Lines)
     if (L.contains("error:"))
       return L.trim().str();

@@ -263,6 +263,30 @@ TEST(TuneDB, RoundTripTornLineAndErrors) {
   sys::fs::remove(P);
 }
 
+TEST(TuneShapes, ReadsSizesAndKeysWithSourceColumns) {
+  std::string P = tempPath("shapes.txt");
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(P, EC);
+    OS << "# M N K source\n16 4096 4096 Llama-2-7B o (= Llama-3-8B o)\n"
+          "\nM=2048,N=8,K=16  # a key\n";
+  }
+  std::vector<Shape> S = cantFail(readShapes(P, {"M", "N", "K"}));
+  ASSERT_EQ(S.size(), 2u);
+  EXPECT_EQ(S[0].key(), "M=16,N=4096,K=4096");
+  EXPECT_EQ(S[1].key(), "M=2048,N=8,K=16");
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(P, EC);
+    OS << "16 4096\n";
+  }
+  Expected<std::vector<Shape>> Bad = readShapes(P, {"M", "N", "K"});
+  ASSERT_FALSE(Bad);
+  EXPECT_NE(toString(Bad.takeError()).find(":1: expected 3 sizes (M, N, K)"),
+            std::string::npos);
+  sys::fs::remove(P);
+}
+
 /// A space of 8 x 8 x 3 configs with a known optimum at (6, 3, 2).
 struct Synthetic {
   std::vector<Axis> Axes = {{"A", {1, 2, 3, 4, 5, 6, 7, 8}},
