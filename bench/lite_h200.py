@@ -18,6 +18,14 @@ bench/bin/lite here (carry bench/bin):
    compared with torch.topk (sorted=False) and with topk_radix_plain_kernel
    compiled by Triton. 64 rows of 4K..128K floats, K = 256 and 2048. Values
    are checked against torch.topk (sorted), indices by gathering x.
+3. Pipelined copy/reduce over rows (examples/pipelined_reduce.py): ours is
+   pipelined_row_sum_kernel compiled by tlec (a TLE-Lite pipe of DEPTH slots
+   lowered to a shared-memory ring with block barriers, the producer DEPTH
+   - 1 chunks of 1024 ahead of the consumer), DEPTH 1, 2 and 3; compared
+   with row_sum_plain_kernel (the same loop in plain Triton) compiled by
+   Triton with the same chunk and num_warps. 4096 rows of 4K/16K/64K
+   floats. The copy must equal x exactly; the row sums are checked against
+   torch's float64 sums (relative 1e-4).
 
 All times are triton.testing.do_bench medians (CUDA events, L2 cleared
 before each launch); ours are launched through the driver on PyTorch's
@@ -46,6 +54,8 @@ MOE_TOKENS = [4096, 65536]
 TOPK_ROWS = 64
 TOPK_COLS = [4096, 16384, 65536, 131072]
 TOPK_K = [256, 2048]
+PIPE_ROWS = 4096
+PIPE_COLS = [4096, 16384, 65536]
 
 
 def load_example(name):
@@ -198,6 +208,51 @@ def topk(kernels, example):
     return rows
 
 
+def pipe(kernels, example):
+    rows = []
+    for n in PIPE_COLS:
+        x = torch.randn(PIPE_ROWS, n, device="cuda")
+        ref = x.double().sum(dim=1)
+
+        def check(y, sums):
+            return (torch.equal(y, x) and torch.allclose(
+                sums.double(), ref, rtol=1e-4, atol=1e-3))
+
+        gbytes = 2 * x.numel() * 4 / 1e9
+        for k in (k for k in kernels if k["kind"] == "pipe"):
+            dk = DriverKernel(os.path.join(LITE, k["file"]), k["entry"],
+                              k["num_warps"])
+            y = torch.full_like(x, float("nan"))
+            sums = torch.full((PIPE_ROWS, ), float("nan"), device="cuda")
+            launch = dk.launcher(PIPE_ROWS, [ptr(x), ptr(y), ptr(sums),
+                                             i32(n)])
+            launch()
+            torch.cuda.synchronize()
+            ok = check(y, sums)
+            ms = bench(launch)
+            rows.append(("ours", k["depth"], n, ok, ms, gbytes / ms * 1e3))
+            print(f"pipe ours depth={k['depth']} {PIPE_ROWS}x{n}: "
+                  f"{ms * 1e3:.1f} us ({'ok' if ok else 'WRONG'})", flush=True)
+        block = next(k["block"] for k in kernels if k["kind"] == "pipe")
+        y = torch.full_like(x, float("nan"))
+        sums = torch.full((PIPE_ROWS, ), float("nan"), device="cuda")
+
+        def plain():
+            example.row_sum_plain_kernel[(PIPE_ROWS, )](
+                x, y, sums, n, BLOCK=block, num_warps=4)
+        plain()
+        torch.cuda.synchronize()
+        ok = check(y, sums)
+        ms = bench(plain)
+        rows.append(("plain Triton", "-", n, ok, ms, gbytes / ms * 1e3))
+        print(f"pipe plain Triton {PIPE_ROWS}x{n}: {ms * 1e3:.1f} us "
+              f"({'ok' if ok else 'WRONG'})", flush=True)
+        copy_ms = bench(lambda: y.copy_(x))
+        rows.append(("torch copy_ (no sum)", "-", n, True, copy_ms,
+                     gbytes / copy_ms * 1e3))
+    return rows
+
+
 def main():
     with open(os.path.join(LITE, "kernels.json")) as f:
         kernels = json.load(f)
@@ -207,6 +262,7 @@ def main():
         print(f"{k['file']}: {k['origin']}")
     moe_rows = moe(kernels, load_example("moe_align_block_size"))
     topk_rows = topk(kernels, load_example("topk_radix"))
+    pipe_rows = pipe(kernels, load_example("pipelined_reduce"))
 
     print("\n## Expert counting: ours (TLE, tlec) vs plain Triton "
           "(tl.histogram), BLOCK_TOKENS=1024, 4 warps")
@@ -226,8 +282,20 @@ def main():
         print(f"| {w} | {n} | {kk} | {ms * 1e3:.1f} | {tms * 1e3:.1f} | "
               f"{tms / ms:.2f} | {pms * 1e3:.1f} | {pms / ms:.2f} | ours "
               f"{'ok' if ok else 'WRONG'}, Triton {'ok' if pok else 'WRONG'} |")
+    print(f"\n## Pipelined copy/reduce, {PIPE_ROWS} rows, 1024-wide chunks, "
+          "4 warps: ours (TLE pipe, tlec) vs plain Triton; GB/s counts x "
+          "read once and y written once")
+    print("| kernel | depth | row length | us | GB/s | plain Triton us / "
+          "this us | check |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    plain_ms = {n: ms for who, _, n, _, ms, _ in pipe_rows
+                if who == "plain Triton"}
+    for who, depth, n, ok, ms, gbs in pipe_rows:
+        print(f"| {who} | {depth} | {n} | {ms * 1e3:.1f} | {gbs:.0f} | "
+              f"{plain_ms[n] / ms:.2f} | {'ok' if ok else 'WRONG'} |")
     bad = [r for r in moe_rows if not (r[2] and r[3])] + \
-        [r for r in topk_rows if not (r[3] and r[4])]
+        [r for r in topk_rows if not (r[3] and r[4])] + \
+        [r for r in pipe_rows if not r[3]]
     if bad:
         print(f"\n{len(bad)} configurations gave WRONG results")
         sys.exit(1)

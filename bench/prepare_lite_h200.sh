@@ -7,9 +7,13 @@
 #     atomics, tle.cumsum) for 8, 64 and 256 experts, 1024 tokens per program;
 #   topk_radix_kernel (radix select, 8-bit digits, block-local histogram) with
 #     1024-wide chunks;
+#   pipelined_row_sum_kernel (TLE-Lite pipe lowered to a ring of DEPTH slots
+#     in shared memory, producer DEPTH - 1 chunks ahead) with 1024-wide
+#     chunks, DEPTH 1, 2 and 3;
 # and writes bench/bin/lite/kernels.json saying how each was compiled.
 # The plain Triton versions (moe_align_block_size_plain_kernel,
-# topk_radix_plain_kernel) are compiled by Triton on the device.
+# topk_radix_plain_kernel, row_sum_plain_kernel) are compiled by Triton on
+# the device.
 #
 # Usage: bench/prepare_lite_h200.sh [BUILD_DIR]   (default: build)
 set -euo pipefail
@@ -47,6 +51,12 @@ for nw in 4 8; do
     "\"kind\": \"topk\", \"block\": 1024, \"radix_bits\": 8" \
     -D BLOCK=1024 -D RADIX_BITS=8 \
     --signature '*fp32:16, *fp32:16, *i32:16, i32, i32'
+done
+for depth in 1 2 3; do
+  one pipelined_reduce pipelined_row_sum_kernel "pipe.d$depth.h200.cubin" 4 \
+    "\"kind\": \"pipe\", \"block\": 1024, \"depth\": $depth" \
+    -D BLOCK=1024 -D DEPTH=$depth \
+    --signature '*fp32:16, *fp32:16, *fp32, i32'
 done
 
 ( IFS=,; echo "[${entries[*]}]" ) > "$OUT/kernels.json"

@@ -47,6 +47,9 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   // folded so that the axis analysis sees constants.
   PM.addPass(createInlinerPass());
   PM.addPass(createSymbolDCEPass());
+  // TLE-Lite pipes become rings in block-level memory (tle_struct buffers,
+  // loads, stores and barriers) before layouts are assigned.
+  PM.addPass(mlir::tle::createTLELowerPipes());
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
   PM.addPass(createAssignLayoutsPass(Layouts));

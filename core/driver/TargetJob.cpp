@@ -133,6 +133,10 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
   {
     mlir::TimingScope Phase = Scope.nest("check against the description");
     mlir::PassManager PM(&Context);
+    // TLE-Lite pipes become block-level buffers first, so that their
+    // schedule errors show at the kernel line and their rings count against
+    // the level's capacity.
+    PM.addPass(mlir::tle::createTLELowerPipes());
     PM.addPass(mlir::tle::createCheckHwDescPass(*T.Desc));
     Instrument(PM, Phase);
     if (mlir::failed(PM.run(*Module))) {

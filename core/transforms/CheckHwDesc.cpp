@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/transforms/Passes.h"
+#include "core/transforms/PipeRings.h"
 
 #include "core/hwdesc/HwDesc.h"
 #include "dialects/TLE/TLEDialect.h"
@@ -142,6 +143,15 @@ private:
         R = checkLevel(Op, Alloc.getBuffer().getType(), Desc, BlockBytes);
       else if (auto ToBuffer = dyn_cast<tle_struct::ToBufferOp>(Op))
         R = checkLevel(Op, ToBuffer.getBuffer().getType(), Desc, BlockBytes);
+      else if (auto Pipe = dyn_cast<mlir::tle::PipeCreateOp>(Op)) {
+        // A pipe's slots become block-level buffers (tle-lower-pipes).
+        auto Rings = mlir::tle::getPipeRingTypes(Pipe);
+        R = failed(Rings) ? failure() : success();
+        if (succeeded(Rings))
+          for (tle_struct::BufferType Ring : *Rings)
+            if (failed(checkLevel(Op, Ring, Desc, BlockBytes)))
+              R = failure();
+      }
       else if (auto Parallel = dyn_cast<tle_struct::ParallelOp>(Op))
         R = checkParallel(Parallel, Desc);
       else if (auto Raw = dyn_cast<tle_raw::CallOp>(Op))

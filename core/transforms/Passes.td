@@ -60,4 +60,23 @@ def TLEPrefetchLoads : Pass<"tle-prefetch-loads", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def TLELowerPipes : Pass<"tle-lower-pipes", "mlir::ModuleOp"> {
+  let summary = "TLE-Lite pipes as rings of slots in block-level memory";
+  let description = [{
+    A tle.pipe of capacity D becomes one tle_struct.alloc per field (D slots
+    of the field's shape, at the pipe's scope level, "block" by default) and
+    two slot counters carried in SSA values through scf.for/scf.if.
+    writer_commit stores into slot `written % D` and ends with a block
+    barrier; reader_wait loads slot `read % D` (valid while read < written);
+    reader_release is a block barrier; writer_acquire and writer_close
+    vanish. Producer and consumer are one role, the whole block, in program
+    order, so a writer_acquire with every slot held, a loop that commits
+    more than it releases, or a reader_wait with nothing committed on an
+    open pipe would hang: each is an error at its kernel line. Pipes inside
+    warp_specialize partitions, parallel regions or while loops are refused.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::tle_struct::TLEStructDialect"];
+}
+
 #endif // TLE_CORE_TRANSFORMS_PASSES_TD

@@ -628,9 +628,32 @@ LogicalResult PipeCreateOp::verify() {
   return success();
 }
 
+/// A value matches a pipe field when shape and element type agree. The
+/// field types are written once, at pipe.create, without a layout; layout
+/// assignment later gives the committed and read tensors an encoding (each
+/// its own: the writer's and the reader's layouts may differ, the slot in
+/// block-level memory is what they share), so encodings are not compared.
+static bool matchesPipeFields(TypeRange values, ArrayRef<Type> fields) {
+  if (values.size() != fields.size())
+    return false;
+  for (auto [value, field] : llvm::zip(values, fields)) {
+    auto valueTensor = dyn_cast<RankedTensorType>(value);
+    auto fieldTensor = dyn_cast<RankedTensorType>(field);
+    if (!valueTensor || !fieldTensor) {
+      if (value != field)
+        return false;
+      continue;
+    }
+    if (valueTensor.getShape() != fieldTensor.getShape() ||
+        valueTensor.getElementType() != fieldTensor.getElementType())
+      return false;
+  }
+  return true;
+}
+
 LogicalResult PipeWriterCommitOp::verify() {
   ArrayRef<Type> fields = getPipe().getType().getFields();
-  if (getValues().getTypes() != fields)
+  if (!matchesPipeFields(getValues().getTypes(), fields))
     return emitOpError() << "committed values must match the pipe fields ("
                          << fields << ")";
   return success();
@@ -638,7 +661,7 @@ LogicalResult PipeWriterCommitOp::verify() {
 
 LogicalResult PipeReaderWaitOp::verify() {
   ArrayRef<Type> fields = getPipe().getType().getFields();
-  if (getValues().getTypes() != fields)
+  if (!matchesPipeFields(getValues().getTypes(), fields))
     return emitOpError() << "results must match the pipe fields (" << fields
                          << ")";
   return success();

@@ -645,6 +645,16 @@ tle.func @pipe_wait(%p: !tle.pipe<1, [f32]>) {
 
 // -----
 
+// Encodings are not compared, shapes are.
+#blk = #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+tle.func @pipe_commit_shape(%p: !tle.pipe<1, [tensor<128xf32>]>, %v: tensor<64xf32, #blk>) {
+  // expected-error @+1 {{committed values must match the pipe fields ('tensor<128xf32>')}}
+  tle.pipe.writer_commit %p, %v : !tle.pipe<1, [tensor<128xf32>]>, tensor<64xf32, #blk>
+  tle.return
+}
+
+// -----
+
 tle.func @mesh_unknown_level() {
   // expected-error @+1 {{unknown device mesh level 'rack' (expected one of node, device, chiplet, block_cluster, block)}}
   %0 = tle.device_mesh : !tle.mesh<["rack"], [2]>

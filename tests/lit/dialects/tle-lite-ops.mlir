@@ -43,6 +43,21 @@ tle.func @pipes(%a: tensor<128xf32>, %b: tensor<128xi32>) {
   tle.return
 }
 
+// After layout assignment the committed and read tensors carry encodings
+// (the writer's and the reader's may differ) while the pipe's fields, written
+// at pipe.create, do not: shape and element type are what must match.
+#wb = #tle.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+#rb = #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: tle.func @pipes_with_layouts
+tle.func @pipes_with_layouts(%a: tensor<128xf32, #wb>, %k: i32) {
+  %p = tle.pipe.create "loads" : !tle.pipe<2, [tensor<128xf32>, i32]>
+  // CHECK: tle.pipe.writer_commit %{{.*}}, %{{.*}}, %{{.*}} : !tle.pipe<2, [tensor<128xf32>, i32]>, tensor<128xf32, #{{.*}}>, i32
+  tle.pipe.writer_commit %p, %a, %k : !tle.pipe<2, [tensor<128xf32>, i32]>, tensor<128xf32, #wb>, i32
+  // CHECK: tle.pipe.reader_wait %{{.*}} : !tle.pipe<2, [tensor<128xf32>, i32]> -> tensor<128xf32, #{{.*}}>, i32
+  %valid, %x, %i = tle.pipe.reader_wait %p : !tle.pipe<2, [tensor<128xf32>, i32]> -> tensor<128xf32, #rb>, i32
+  tle.return
+}
+
 // CHECK-LABEL: tle.func @mesh
 tle.func @mesh(%p: !tle.ptr<f32>, %flag: !tle.ptr<i32>) {
   // CHECK: tle.device_mesh : !tle.mesh<["node", "device", "block"], [2, 8, 132]>
