@@ -31,6 +31,29 @@ json::Object tle::driver::kernelToJSON(const backend::CompiledKernel &K) {
         {"spill_load_bytes", R->SpillLoadBytes},
         {"stack_frame_bytes", R->StackFrameBytes},
         {"static_shared_memory_bytes", R->StaticSharedMemoryBytes}};
+  // Arrays keep the plugin's order; empty ones are left out so that
+  // manifests of plugins that report none stay as they were.
+  if (!K.Properties.empty()) {
+    json::Array Properties;
+    for (const backend::KernelProperty &P : K.Properties) {
+      json::Object Entry{{"name", P.Name}, {"value", P.Value}};
+      if (!P.Unit.empty())
+        Entry["unit"] = P.Unit;
+      Properties.push_back(std::move(Entry));
+    }
+    O["properties"] = std::move(Properties);
+  }
+  if (!K.ArgumentLayout.empty()) {
+    json::Array Layout;
+    for (const backend::KernelArgumentSlot &A : K.ArgumentLayout) {
+      json::Object Entry{
+          {"kind", A.Kind}, {"offset", A.Offset}, {"size", A.Size}};
+      if (!A.Name.empty())
+        Entry["name"] = A.Name;
+      Layout.push_back(std::move(Entry));
+    }
+    O["argument_layout"] = std::move(Layout);
+  }
   return O;
 }
 
@@ -82,6 +105,54 @@ tle::driver::kernelFromJSON(const json::Object &O,
     if (Error E = getInt(*R, "registers", U.Registers))
       return std::move(E);
     K.Resources = U;
+  }
+  auto getText = [](const json::Object &Obj, StringRef Key, bool Required,
+                    std::string &Out) -> Error {
+    std::optional<StringRef> V = Obj.getString(Key);
+    if (!V && Required)
+      return createStringError("kernel metadata lacks '" + Key + "'");
+    Out = V ? V->str() : "";
+    return Error::success();
+  };
+  if (const json::Value *V = O.get("properties")) {
+    const json::Array *Properties = V->getAsArray();
+    if (!Properties)
+      return createStringError("kernel metadata: 'properties' is no array");
+    for (const json::Value &Item : *Properties) {
+      const json::Object *P = Item.getAsObject();
+      if (!P)
+        return createStringError("kernel metadata: a property is no object");
+      backend::KernelProperty Property;
+      if (Error E = getText(*P, "name", true, Property.Name))
+        return std::move(E);
+      if (Error E = getText(*P, "value", true, Property.Value))
+        return std::move(E);
+      if (Error E = getText(*P, "unit", false, Property.Unit))
+        return std::move(E);
+      K.Properties.push_back(std::move(Property));
+    }
+  }
+  if (const json::Value *V = O.get("argument_layout")) {
+    const json::Array *Layout = V->getAsArray();
+    if (!Layout)
+      return createStringError(
+          "kernel metadata: 'argument_layout' is no array");
+    for (const json::Value &Item : *Layout) {
+      const json::Object *A = Item.getAsObject();
+      if (!A)
+        return createStringError(
+            "kernel metadata: an argument slot is no object");
+      backend::KernelArgumentSlot Slot;
+      if (Error E = getText(*A, "kind", true, Slot.Kind))
+        return std::move(E);
+      if (Error E = getText(*A, "name", false, Slot.Name))
+        return std::move(E);
+      if (Error E = getInt(*A, "offset", Slot.Offset))
+        return std::move(E);
+      if (Error E = getInt(*A, "size", Slot.Size))
+        return std::move(E);
+      K.ArgumentLayout.push_back(std::move(Slot));
+    }
   }
   return std::make_pair(Size, Sha);
 }

@@ -20,7 +20,8 @@ namespace tle {
 namespace driver {
 
 /// format, entry, threads_per_block, shared_memory_bytes, binary_size,
-/// binary_sha256 and, when the assembler reported them, resources.
+/// binary_sha256, resources when the assembler reported them, and the
+/// plugin's properties and argument_layout when it reported any.
 llvm::json::Object kernelToJSON(const backend::CompiledKernel &Kernel);
 
 /// Reads what kernelToJSON wrote into Kernel (all but Binary, Assembly and

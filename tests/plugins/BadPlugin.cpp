@@ -55,6 +55,11 @@ tleGetBackendPluginInfo(void) {
   static const TLEBackendPluginInfo Info = {TLE_BACKEND_ABI_VERSION - 1000,
                                             TLE_TEST_PLUGIN_NAME, "1.0", Keys,
                                             createBackend};
+#elif defined(TLE_TEST_PLUGIN_OLD_REVISION)
+  // Same LLVM, but built against the previous revision of the SDK headers.
+  static const TLEBackendPluginInfo Info = {TLE_BACKEND_ABI_VERSION - 1,
+                                            TLE_TEST_PLUGIN_NAME, "1.0", Keys,
+                                            createBackend};
 #else
   static const TLEBackendPluginInfo Info = {TLE_BACKEND_ABI_VERSION,
                                             TLE_TEST_PLUGIN_NAME, "1.0", Keys,

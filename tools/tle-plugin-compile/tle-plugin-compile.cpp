@@ -71,14 +71,20 @@ static void printInfo(const tle::backend::CompiledKernel &K, raw_ostream &OS) {
      << "bytes: " << K.Binary.size() << "\n"
      << "threads-per-block: " << K.ThreadsPerBlock << "\n"
      << "shared-memory: " << K.SharedMemoryBytes << "\n";
-  if (!K.Resources)
-    return;
-  OS << "registers: " << K.Resources->Registers << "\n"
-     << "spill-stores: " << K.Resources->SpillStoreBytes << "\n"
-     << "spill-loads: " << K.Resources->SpillLoadBytes << "\n"
-     << "stack-frame: " << K.Resources->StackFrameBytes << "\n"
-     << "static-shared-memory: " << K.Resources->StaticSharedMemoryBytes
-     << "\n";
+  if (K.Resources)
+    OS << "registers: " << K.Resources->Registers << "\n"
+       << "spill-stores: " << K.Resources->SpillStoreBytes << "\n"
+       << "spill-loads: " << K.Resources->SpillLoadBytes << "\n"
+       << "stack-frame: " << K.Resources->StackFrameBytes << "\n"
+       << "static-shared-memory: " << K.Resources->StaticSharedMemoryBytes
+       << "\n";
+  // What the plugin reports beyond the common fields, as it reports it.
+  for (const tle::backend::KernelProperty &P : K.Properties)
+    OS << "property " << P.Name << ": " << P.Value
+       << (P.Unit.empty() ? "" : " ") << P.Unit << "\n";
+  for (const tle::backend::KernelArgumentSlot &A : K.ArgumentLayout)
+    OS << "argument: offset " << A.Offset << " size " << A.Size << " " << A.Kind
+       << (A.Name.empty() ? "" : " ") << A.Name << "\n";
 }
 
 int main(int argc, char **argv) {

@@ -369,5 +369,10 @@ AmdBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     return std::move(E);
   Result.Binary = std::move(*CodeObject);
   Result.Resources = toResourceUsage(*Meta);
+  // The code object's own words, for the manifest (docs/amd.md lists them).
+  Result.Properties = std::move(Meta->Properties);
+  Result.Properties.insert(Result.Properties.begin(),
+                           {"target", Meta->Target, ""});
+  Result.ArgumentLayout = std::move(Meta->Arguments);
   return std::move(Result);
 }

@@ -6,6 +6,7 @@
 
 #include "CodeObjectMetadata.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
@@ -54,6 +55,43 @@ static uint64_t getInteger(msgpack::MapDocNode &Map, StringRef Key) {
   if (Node.getKind() == msgpack::Type::Int && Node.getInt() >= 0)
     return Node.getInt();
   return 0;
+}
+
+/// A scalar node as text: integers in decimal, booleans as true/false,
+/// strings as they are; "" for anything else (arrays, maps).
+static std::string toText(msgpack::DocNode &Node) {
+  switch (Node.getKind()) {
+  case msgpack::Type::UInt:
+    return std::to_string(Node.getUInt());
+  case msgpack::Type::Int:
+    return std::to_string(Node.getInt());
+  case msgpack::Type::Boolean:
+    return Node.getBool() ? "true" : "false";
+  case msgpack::Type::String:
+    return Node.getString().str();
+  default:
+    return "";
+  }
+}
+
+ArrayRef<std::pair<StringLiteral, StringLiteral>> getPropertyKeys() {
+  // Key (without its dot) and unit. The note has more (e.g. .language);
+  // these are the ones that say what a launch needs and costs.
+  static const std::pair<StringLiteral, StringLiteral> Keys[] = {
+      {"wavefront_size", "lanes"},
+      {"sgpr_count", "registers"},
+      {"vgpr_count", "registers"},
+      {"agpr_count", "registers"},
+      {"sgpr_spill_count", "registers"},
+      {"vgpr_spill_count", "registers"},
+      {"group_segment_fixed_size", "bytes"},
+      {"private_segment_fixed_size", "bytes"},
+      {"kernarg_segment_size", "bytes"},
+      {"kernarg_segment_align", "bytes"},
+      {"max_flat_workgroup_size", "work-items"},
+      {"uses_dynamic_stack", ""},
+  };
+  return Keys;
 }
 
 static std::string getString(msgpack::MapDocNode &Map, StringRef Key) {
@@ -114,11 +152,24 @@ Expected<KernelMetadata> readKernelMetadata(StringRef CodeObject,
         if (!ArgNode.isMap())
           continue;
         msgpack::MapDocNode Arg = ArgNode.getMap();
-        Result.Arguments.push_back({getString(Arg, ".name"),
-                                    getString(Arg, ".value_kind"),
-                                    getInteger(Arg, ".offset"),
-                                    getInteger(Arg, ".size")});
+        backend::KernelArgumentSlot Slot;
+        Slot.Name = getString(Arg, ".name");
+        Slot.Kind = getString(Arg, ".value_kind");
+        Slot.Offset = getInteger(Arg, ".offset");
+        Slot.Size = getInteger(Arg, ".size");
+        Result.Arguments.push_back(std::move(Slot));
       }
+    llvm::stable_sort(Result.Arguments, [](const auto &L, const auto &R) {
+      return L.Offset < R.Offset;
+    });
+    for (auto [Key, Unit] : getPropertyKeys()) {
+      auto It = Map.find(("." + Key).str());
+      if (It == Map.end())
+        continue;
+      std::string Value = toText(It->second);
+      if (!Value.empty())
+        Result.Properties.push_back({Key.str(), Value, Unit.str()});
+    }
     break;
   }
   if (Result.Name.empty())

@@ -16,6 +16,9 @@
 #ifndef TLE_VENDOR_PLUGINS_AMD_CODEOBJECTMETADATA_H
 #define TLE_VENDOR_PLUGINS_AMD_CODEOBJECTMETADATA_H
 
+#include "tle/Backend/Backend.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -25,15 +28,6 @@
 
 namespace tle {
 namespace amd {
-
-/// One entry of a kernel's `.args`.
-struct KernelArgument {
-  std::string Name;
-  /// `.value_kind`: by_value, global_buffer, hidden_block_count_x, ...
-  std::string ValueKind;
-  uint64_t Offset = 0;
-  uint64_t Size = 0;
-};
 
 struct KernelMetadata {
   /// `amdhsa.target`, e.g. "amdgcn-amd-amdhsa--gfx942".
@@ -54,8 +48,18 @@ struct KernelMetadata {
   uint64_t VgprSpillCount = 0;
   uint64_t WavefrontSize = 0;
   uint64_t MaxFlatWorkgroupSize = 0;
-  std::vector<KernelArgument> Arguments;
+  /// `.args` in offset order: `.name` (if any), `.value_kind` (by_value,
+  /// global_buffer, hidden_block_count_x, ...), `.offset`, `.size`.
+  std::vector<backend::KernelArgumentSlot> Arguments;
+  /// The note's scalar facts about the kernel, named as in the note without
+  /// the leading dot (`.sgpr_count` -> sgpr_count), with their values as
+  /// the note states them; only the keys the note has (getPropertyKeys()).
+  std::vector<backend::KernelProperty> Properties;
 };
+
+/// The metadata keys reported as properties, in the order they are shown.
+llvm::ArrayRef<std::pair<llvm::StringLiteral, llvm::StringLiteral>>
+getPropertyKeys();
 
 /// Reads the metadata of Kernel from CodeObject (a linked HSA code object)
 /// and checks that the object holds Kernel's code and its kernel descriptor.

@@ -120,6 +120,37 @@ struct ResourceUsage {
   uint64_t StaticSharedMemoryBytes = 0;
 };
 
+/// A fact about one compiled kernel that only some targets have (register
+/// files, wavefront size, segment sizes, ...), as the plugin read it from the
+/// binary or its assembler's report. The core shows these in bundle
+/// manifests and tool output without interpreting them, so a plugin can
+/// report a new kind of fact without an ABI change.
+struct KernelProperty {
+  /// Lower-case snake_case, unique within one kernel (e.g. "sgpr_count");
+  /// best the name the vendor's own format gives the fact.
+  std::string Name;
+  /// As the binary states it: a decimal number ("24"), "true"/"false", or
+  /// text ("amdgcn-amd-amdhsa--gfx942").
+  std::string Value;
+  /// What a numeric Value counts ("registers", "bytes", "lanes",
+  /// "work-items"); empty when Value is not a quantity.
+  std::string Unit;
+};
+
+/// One slot of the buffer a launch fills with the kernel's arguments, as the
+/// binary lays it out; hidden (implicit) arguments the runtime fills
+/// included.
+struct KernelArgumentSlot {
+  /// The argument's name if the binary records one, else empty.
+  std::string Name;
+  /// The target's word for what goes there, e.g. "global_buffer",
+  /// "by_value", "hidden_block_count_x".
+  std::string Kind;
+  /// Byte offset from the start of the argument buffer, and size in bytes.
+  uint64_t Offset = 0;
+  uint64_t Size = 0;
+};
+
 /// What compile() produces: the bytes a Runtime loads, plus what a launcher
 /// needs to know about them.
 struct CompiledKernel {
@@ -141,6 +172,12 @@ struct CompiledKernel {
   std::string LLVMIR;
   /// Absent when no assembler ran (e.g. PTX emitted without ptxas).
   std::optional<ResourceUsage> Resources;
+  /// Target-specific facts, in the order the plugin wants them shown;
+  /// empty if the plugin reports none.
+  std::vector<KernelProperty> Properties;
+  /// The argument buffer's layout as the binary declares it, in offset
+  /// order; empty if the binary does not declare one.
+  std::vector<KernelArgumentSlot> ArgumentLayout;
 };
 
 /// The compiler side of a backend plugin. One instance serves every
