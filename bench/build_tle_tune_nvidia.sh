@@ -7,8 +7,10 @@
 # XGBoost: Debian ships only the shared libxgboost.so.0 (no libxgboost.a), so
 # it is carried: bench/bin/lib/ gets libxgboost.so.0 and the libraries it
 # needs that a bare machine may lack (libdmlc.so.0, libgomp.so.1,
-# libstdc++.so.6), and the binary finds them through RPATH $ORIGIN/lib. The
-# script checks with ldd that nothing else is missing.
+# libstdc++.so.6, libgcc_s.so.1), and the binary finds them through RPATH
+# $ORIGIN/lib (DT_RPATH, not RUNPATH: only RPATH is also searched for the
+# libraries that libxgboost itself needs). The script checks with ldd that
+# each carried library resolves into bench/bin/lib and nothing is missing.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/bench/bin"
@@ -33,11 +35,26 @@ for f in CandidateBundle ConfigSpace CostModel DeviceMeasurer Evaluation Expr \
          Features ResultsDB Search Tuner TuneSpec; do
   SRC+=("$ROOT/core/tune/$f.cpp")
 done
-clang++-22 -O2 $CXXFLAGS -I"$ROOT" -I"$ROOT/backends/include" "${SRC[@]}" \
+# One object per source (through ccache when present, so that a rebuild
+# after a small change is quick), then one link.
+CXX=(clang++-22)
+command -v ccache >/dev/null && CXX=(ccache clang++-22)
+OBJ=$(mktemp -d)
+trap 'rm -rf "$OBJ"' EXIT
+pids=()
+for i in "${!SRC[@]}"; do
+  "${CXX[@]}" -O2 $CXXFLAGS "${XGB[@]:0:1}" -I"$ROOT" -I"$ROOT/backends/include" \
+    -c "${SRC[$i]}" -o "$OBJ/$i.o" &
+  pids+=($!)
+  if [ ${#pids[@]} -ge "${JOBS:-2}" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+done
+for p in "${pids[@]}"; do wait "$p"; done
+clang++-22 "$OBJ"/*.o \
   -fuse-ld=lld-22 -static-libstdc++ -static-libgcc \
   -L"$($LLVM_CONFIG --libdir)" -Wl,-Bstatic \
   $($LLVM_CONFIG --link-static --libs support) -lz -lzstd \
-  -Wl,-Bdynamic "${XGB[@]}" -Wl,-rpath,'$ORIGIN/lib' -ldl -lpthread -lrt \
+  -Wl,-Bdynamic "${XGB[@]:1}" -Wl,--disable-new-dtags -Wl,-rpath,'$ORIGIN/lib' \
+  -ldl -lpthread -lrt \
   -o "$OUT/tle-tune-nvidia"
 # Everything it needs must be glibc's, the driver's (loaded at run time) or
 # in lib/.
@@ -45,6 +62,14 @@ MISSING=$(env -i PATH=/usr/bin:/bin ldd "$OUT/tle-tune-nvidia" | grep -E 'not fo
 if [ -n "$MISSING" ]; then
   echo "build_tle_tune_nvidia: error: missing libraries: $MISSING" >&2
   exit 1
+fi
+if [ ${#XGB[@]} -gt 0 ]; then
+  for l in libxgboost.so.0 libdmlc.so.0 libgomp.so.1 libstdc++.so.6 libgcc_s.so.1; do
+    if ! env -i PATH=/usr/bin:/bin ldd "$OUT/tle-tune-nvidia" | grep -F "$l => $OUT/lib/$l" >/dev/null; then
+      echo "build_tle_tune_nvidia: error: $l does not resolve into $OUT/lib" >&2
+      exit 1
+    fi
+  done
 fi
 ldd "$OUT/tle-tune-nvidia" | grep -v -E 'linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl|librt' | sed 's/^/  needs /' >&2 || true
 echo "$OUT/tle-tune-nvidia"

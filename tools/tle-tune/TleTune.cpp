@@ -77,6 +77,10 @@ cl::opt<std::string> ExcludeFailedIn(
     cl::desc("Leave out candidates that failed (wrong result, launch "
              "failure) in this results file, e.g. a validation run"),
     cl::sub(RunCmd));
+cl::opt<double> SyntheticNoise("synthetic-noise",
+                              cl::desc("--synthetic: relative spread of the "
+                                       "per-measurement factor"),
+                              cl::init(0.2), cl::sub(RunCmd));
 cl::opt<bool> NoProgress("no-progress", cl::desc("No progress output"),
                          cl::sub(RunCmd));
 cl::opt<double> TargetMs("target-ms",
@@ -112,7 +116,8 @@ int fail(const Twine &Msg) {
 }
 
 /// Stands in for a device in tests: the analytic estimate, with a
-/// deterministic per-(config, shape) factor in [0.8, 1.2] and penalties the
+/// deterministic per-(config, shape) factor in [1 - n, 1 + n]
+/// (--synthetic-noise n, default 0.2) and penalties the
 /// analytic estimate does not know (2 warps, GROUP_SIZE_M 1 on tall
 /// shapes), so that a learned model has something to learn; every config
 /// whose key hashes to 0 mod 23 fails to launch.
@@ -126,7 +131,9 @@ public:
       return Failure{"launch-failed", "synthetic failure of " + C.Cfg.key()};
     ShapeWork W = evalWork(B.Launch, S);
     double T = analyticSeconds(S, W, C, B.Model, B.Device) * 1e3;
-    double Noise = 0.8 + 0.4 * double(fnv(C.Cfg.key() + S.key()) % 1000) / 1000;
+    double Noise = 1 - SyntheticNoise +
+                   2 * SyntheticNoise *
+                       double(fnv(C.Cfg.key() + S.key()) % 1000) / 1000;
     if (C.Cfg.NumWarps == 2)
       T *= 1.25;
     if (C.Cfg.get(B.Model.GroupM).value_or(8) == 1 &&

@@ -28,6 +28,7 @@
 #include "core/tune/ResultsDB.h"
 #include "core/tune/TuneSpec.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -519,14 +520,38 @@ int runCompile() {
         return fail(toString(std::move(E)));
     }
   }
+  // Every config with --print; otherwise each failure, or, when there are
+  // many, one line per distinct message with a count and an example.
+  std::vector<const Candidate *> Failed;
   for (const Candidate &C : B.Candidates)
-    if (PrintAll || (C.Status != CandidateStatus::Ok &&
-                     C.Status != CandidateStatus::Pruned &&
-                     C.Status != CandidateStatus::Duplicate))
-      outs() << "  " << C.Cfg.key() << ": " << toString(C.Status)
-             << (C.Reason.empty() ? "" : ": " + C.Reason)
-             << (C.SameAs.empty() ? "" : " (same binary as " + C.SameAs + ")")
-             << "\n";
+    if (C.Status == CandidateStatus::CompileFailed ||
+        C.Status == CandidateStatus::ExceedsResources)
+      Failed.push_back(&C);
+  auto PrintOne = [](const Candidate &C) {
+    outs() << "  " << C.Cfg.key() << ": " << toString(C.Status)
+           << (C.Reason.empty() ? "" : ": " + C.Reason)
+           << (C.SameAs.empty() ? "" : " (same binary as " + C.SameAs + ")")
+           << "\n";
+  };
+  if (PrintAll) {
+    for (const Candidate &C : B.Candidates)
+      PrintOne(C);
+  } else if (Failed.size() <= 20) {
+    for (const Candidate *C : Failed)
+      PrintOne(*C);
+  } else {
+    // Messages name the config's values rarely; group by the message.
+    MapVector<StringRef, std::pair<unsigned, const Candidate *>> ByReason;
+    for (const Candidate *C : Failed) {
+      auto &E = ByReason[C->Reason];
+      if (!E.first++)
+        E.second = C;
+    }
+    for (auto &[Reason, E] : ByReason)
+      outs() << formatv("  {0} x{1} (e.g. {2}): {3}\n",
+                        toString(E.second->Status), E.first,
+                        E.second->Cfg.key(), Reason);
+  }
   outs() << formatv("compile: {0} configs: {1} pruned before compiling, {2} "
                     "compiled ({3} distinct binaries, {4} duplicates), {5} "
                     "failed to compile, {6} exceed resources -> {7} "

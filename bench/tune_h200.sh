@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Run ON THE DEVICE (H200) after bench/prepare_tune_h200.sh here, with
+# bench/bin carried. In one run:
+#   1. every candidate checked against the host reference on one small shape
+#      (wrong results and launch failures are recorded, not fatal, and those
+#      candidates are left out of steps 2 and 3);
+#   2. the tuner over the 60 LLM shapes of bench/tune/llm_shapes.txt: per
+#      shape, XGBoost ranks the candidates (trained on this run's earlier
+#      measurements; the first WARM shapes get WARM_BUDGET measurements to
+#      learn from), the top TOPK are measured, a genetic search spends the
+#      rest of BUDGET;
+#   3. exhaustive search over the same candidates and shapes (stops
+#      resumably after EXH_SECONDS);
+#   4. the comparison: geometric mean of tuner pick / exhaustive best (both
+#      timed by the exhaustive run), configurations measured by each, ratio;
+#      and an HTML report.
+# Results, report and log go to $OUT (the device tool's output folder) or
+# /tmp/tle-tune-out.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+T=bench/bin/tle-tune-nvidia
+B=bench/bin/tune/matmul_fp16
+R="${OUT:-/tmp/tle-tune-out}"
+mkdir -p "$R"
+BUDGET=${BUDGET:-3} TOPK=${TOPK:-2} WARM=${WARM:-3} WARM_BUDGET=${WARM_BUDGET:-12}
+EXH_SECONDS=${EXH_SECONDS:-330}
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader || true
+echo "== candidates (compiled ahead of time on the development machine)"
+python3 - "$B/index.json" <<'PY'
+import json, sys
+idx = json.load(open(sys.argv[1]))
+print("counts:", idx["counts"], "axes:", {a["name"]: a["values"] for a in idx["axes"]})
+PY
+echo "== 1. validation (256x256x512, host reference)"
+$T run "$B" --shapes bench/tune/validate_shapes.txt --db "$R/validate.tsv" \
+  --mode exhaustive --check-limit 100000000
+echo "validation failures: $(grep -c -E 'wrong-result|launch-failed' "$R/validate.tsv" || true)"
+grep -E 'wrong-result|launch-failed' "$R/validate.tsv" | cut -f5-8 | head -20 || true
+echo "== 2. tuner"
+start=$(date +%s)
+$T run "$B" --shapes bench/tune/llm_shapes.txt --db "$R/results.tsv" --mode tuner \
+  --exclude-failed-in "$R/validate.tsv" \
+  --budget "$BUDGET" --top-k "$TOPK" --warm-shapes "$WARM" --warm-budget "$WARM_BUDGET" \
+  --target-ms 0.5 --check-limit 0
+echo "tuner wall time: $(( $(date +%s) - start )) s"
+echo "== 3. exhaustive"
+start=$(date +%s)
+$T run "$B" --shapes bench/tune/llm_shapes.txt --db "$R/results.tsv" --mode exhaustive \
+  --exclude-failed-in "$R/validate.tsv" \
+  --target-ms 0.5 --check-limit 0 --time-budget "$EXH_SECONDS"
+echo "exhaustive wall time: $(( $(date +%s) - start )) s"
+echo "== 4. comparison"
+$T compare --db "$R/results.tsv" | tee "$R/compare.md"
+$T report --db "$R/results.tsv" -o "$R/report.html"
+echo "failures during timing: $(grep -c -E 'wrong-result|launch-failed' "$R/results.tsv" || true)"
