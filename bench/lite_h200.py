@@ -211,6 +211,8 @@ def topk(kernels, example):
 def pipe(kernels, example):
     rows = []
     for n in PIPE_COLS:
+        # Ours is compiled with n_cols promised divisible by 16 (i32:16).
+        assert n % 16 == 0, n
         x = torch.randn(PIPE_ROWS, n, device="cuda")
         ref = x.double().sum(dim=1)
 
