@@ -36,25 +36,31 @@ SPEC="$ROOT/bench/tune/matmul_fp16.json"
   --tlec "$BUILD/bin/tlec" -j "${JOBS:-2}" --db "$TUNE/compile.tsv"
 
 python3 - "$TUNE/matmul_fp16/index.json" "$ROOT/bench/tune/llm_shapes.txt" <<'PY'
-# Device-time estimate of bench/tune_h200.sh's exhaustive run. Assumptions
-# (say so when comparing with the real run): the average candidate reaches
-# 50 TFLOP/s (the best ~170 at large shapes, small tiles far less); each
-# measurement is one warm-up launch plus two timings of R launches, R chosen
-# so that a timing lasts >= 0.5 ms (at least 1 launch), plus 0.3 ms of host
-# work. The tuner measures ~1/50 as much.
+# Device-time estimate of bench/tune_h200.sh's exhaustive run, per candidate
+# and shape. Assumptions (say so when comparing with the real run): a
+# candidate runs its padded work (M and N rounded up to its tiles) at
+# 40 TFLOP/s, or streams the operands at 2.5 TB/s, whichever is slower, plus
+# 5 us; a measurement is one warm-up launch plus two timings of R launches,
+# R chosen so that a timing lasts >= 0.5 ms, plus 0.2 ms of host work.
 import json, sys
 idx = json.load(open(sys.argv[1]))
-ok = sum(1 for c in idx["candidates"] if c["status"] == "ok")
-shapes = [l.split()[:3] for l in open(sys.argv[2])
+ok = [dict(kv.split("=") for kv in c["config"].split(","))
+      for c in idx["candidates"] if c["status"] == "ok"]
+shapes = [tuple(map(int, l.split()[:3])) for l in open(sys.argv[2])
           if l.strip() and not l.startswith("#")]
 total = 0.0
 for m, n, k in shapes:
-    t = 2 * int(m) * int(n) * int(k) / 50e12 + 8e-6
-    reps = max(1, int(0.5e-3 / t + 0.999))
-    total += t + 2 * reps * t + 0.3e-3
-print(f"estimate: {ok} candidates x {len(shapes)} shapes = {ok * len(shapes)} "
-      f"exhaustive measurements, ~{total * ok:.0f} s of device time "
-      f"(+ tuner, validation and start-up, ~30 s)")
+    for c in ok:
+        bm, bn = int(c["BLOCK_SIZE_M"]), int(c["BLOCK_SIZE_N"])
+        mp, np_ = -(-m // bm) * bm, -(-n // bn) * bn
+        t = max(2 * mp * np_ * k / 40e12, (m * k + k * n + m * n) * 2 / 2.5e12) + 5e-6
+        reps = max(1, int(0.5e-3 / t + 0.999))
+        total += t + 2 * reps * t + 0.2e-3
+print(f"estimate: {len(ok)} candidates x {len(shapes)} shapes = "
+      f"{len(ok) * len(shapes)} exhaustive measurements, ~{total:.0f} s of "
+      f"device time (tune_h200.sh stops it resumably at EXH_SECONDS=330); "
+      f"tuner ~{total * 207 / max(1, len(ok) * len(shapes)):.0f} s; "
+      f"validation and start-up ~20 s")
 PY
 du -sh "$BIN/tle-tune-nvidia" "$BIN/lib" "$TUNE"
 echo "carry: bench/bin (tle-tune-nvidia, lib/, tune/); limit 64 MiB: $(du -sm "$BIN" | cut -f1) MiB in bench/bin"

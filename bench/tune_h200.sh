@@ -19,6 +19,10 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 T=bench/bin/tle-tune-nvidia
+# TLE_TUNE_SYNTHETIC=1: a dry run without a GPU (synthetic timings), to check
+# this script here.
+SYN=()
+[ "${TLE_TUNE_SYNTHETIC:-0}" = 1 ] && SYN=(--synthetic)
 B=bench/bin/tune/matmul_fp16
 R="${OUT:-/tmp/tle-tune-out}"
 mkdir -p "$R"
@@ -32,24 +36,29 @@ idx = json.load(open(sys.argv[1]))
 print("counts:", idx["counts"], "axes:", {a["name"]: a["values"] for a in idx["axes"]})
 PY
 echo "== 1. validation (256x256x512, host reference)"
-$T run "$B" --shapes bench/tune/validate_shapes.txt --db "$R/validate.tsv" \
+$T run "$B" "${SYN[@]}" --shapes bench/tune/validate_shapes.txt --db "$R/validate.tsv" \
   --mode exhaustive --check-limit 100000000
 echo "validation failures: $(grep -c -E 'wrong-result|launch-failed' "$R/validate.tsv" || true)"
 grep -E 'wrong-result|launch-failed' "$R/validate.tsv" | cut -f5-8 | head -20 || true
 echo "== 2. tuner"
 start=$(date +%s)
-$T run "$B" --shapes bench/tune/llm_shapes.txt --db "$R/results.tsv" --mode tuner \
+$T run "$B" "${SYN[@]}" --shapes bench/tune/llm_shapes.txt --db "$R/results.tsv" --mode tuner \
   --exclude-failed-in "$R/validate.tsv" \
   --budget "$BUDGET" --top-k "$TOPK" --warm-shapes "$WARM" --warm-budget "$WARM_BUDGET" \
   --target-ms 0.5 --check-limit 0
 echo "tuner wall time: $(( $(date +%s) - start )) s"
 echo "== 3. exhaustive"
+tuner_s=$(( $(date +%s) - start ))
 start=$(date +%s)
-$T run "$B" --shapes bench/tune/llm_shapes.txt --db "$R/results.tsv" --mode exhaustive \
+$T run "$B" "${SYN[@]}" --shapes bench/tune/llm_shapes.txt --db "$R/results.tsv" --mode exhaustive \
   --exclude-failed-in "$R/validate.tsv" \
   --target-ms 0.5 --check-limit 0 --time-budget "$EXH_SECONDS"
-echo "exhaustive wall time: $(( $(date +%s) - start )) s"
+exh_s=$(( $(date +%s) - start ))
+echo "exhaustive wall time: $exh_s s"
 echo "== 4. comparison"
 $T compare --db "$R/results.tsv" | tee "$R/compare.md"
 $T report --db "$R/results.tsv" -o "$R/report.html"
 echo "failures during timing: $(grep -c -E 'wrong-result|launch-failed' "$R/results.tsv" || true)"
+echo "== summary"
+echo "tuner: $tuner_s s wall, exhaustive: $exh_s s wall (budget $EXH_SECONDS s)"
+tail -3 "$R/compare.md"
