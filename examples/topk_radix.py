@@ -130,6 +130,92 @@ def topk_radix_plain_kernel(x_ptr, vals_ptr, idx_ptr, N, K, BLOCK: tl.constexpr,
         ties_taken += tl.sum(eq, axis=0)
 
 
+# Long rows on many blocks: one program per (row, split of SPLIT columns)
+# instead of one per row, so that a few rows still fill the GPU. Each radix
+# pass is one launch of topk_radix_split_hist_kernel: every program counts
+# the digits of its split in a block-local histogram (tle.gpu.alloc,
+# local_ptr atomics) and adds it to the row's histogram of that pass in
+# global memory (hist: rows x passes x 2^RADIX_BITS int32, zeroed before
+# the first pass). The digits found so far are replayed by every program
+# from the merged histograms of the earlier passes (a few hundred counters),
+# so no state is kept between launches. topk_radix_split_gather_kernel then
+# writes the values above the K-th largest and ties at it through two
+# per-row output counters (counts: rows x 2 int32, zeroed): the order in
+# the output, and which of several ties are taken, depend on timing
+# (torch.topk(..., sorted=False) makes no promise either).
+@triton.jit
+def _replay_digits(hist_row, K, PASSES, RADIX_BITS: tl.constexpr):
+    bins = tl.arange(0, 1 << RADIX_BITS)
+    prefix = 0
+    hi_mask = 0
+    k_left = K
+    for q in range(0, PASSES):
+        h = tl.load(hist_row + q * (1 << RADIX_BITS) + bins)
+        before, total = tle.cumsum(h, axis=0)
+        above = total - before - h
+        digit_k = tl.sum((above >= k_left).to(tl.int32), axis=0)
+        k_left = k_left - tl.sum(tl.where(bins == digit_k, above, 0), axis=0)
+        shift = 32 - RADIX_BITS * (q + 1)
+        prefix = prefix | (digit_k << shift)
+        hi_mask = -(1 << shift)
+    return prefix, hi_mask, k_left
+
+
+@triton.jit
+def topk_radix_split_hist_kernel(x_ptr, hist_ptr, N, K, SPLIT, PASS, BLOCK: tl.constexpr,
+                                 RADIX_BITS: tl.constexpr):
+    row = tl.program_id(0)
+    part = tl.program_id(1)
+    x_row = x_ptr + row * N
+    hist_row = hist_ptr + row * ((32 // RADIX_BITS) << RADIX_BITS)
+    sign = -2147483647 - 1
+    prefix, hi_mask, k_left = _replay_digits(hist_row, K, PASS, RADIX_BITS)
+    local = tle.gpu.alloc([1 << RADIX_BITS], dtype=tl.int32, scope="block", init_value=0)
+    shift = 32 - RADIX_BITS * (PASS + 1)
+    end = (part + 1) * SPLIT
+    for start in range(part * SPLIT, end, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        m = (offs < N) & (offs < end)
+        ukey = _ordered_key(tl.load(x_row + offs, mask=m, other=0.0)) ^ sign
+        match = m & ((ukey & hi_mask) == prefix)
+        digit = (ukey >> shift) & ((1 << RADIX_BITS) - 1)
+        tl.atomic_add(tle.gpu.local_ptr(local, (digit, )), 1, mask=match, sem="relaxed", scope="cta")
+    tl.debug_barrier()
+    bins = tl.arange(0, 1 << RADIX_BITS)
+    h = tl.load(tle.gpu.local_ptr(local))
+    tl.atomic_add(hist_row + (PASS << RADIX_BITS) + bins, h, mask=h > 0, sem="relaxed")
+
+
+@triton.jit
+def topk_radix_split_gather_kernel(x_ptr, hist_ptr, counts_ptr, vals_ptr, idx_ptr, N, K, SPLIT,
+                                   BLOCK: tl.constexpr, RADIX_BITS: tl.constexpr):
+    row = tl.program_id(0)
+    part = tl.program_id(1)
+    x_row = x_ptr + row * N
+    hist_row = hist_ptr + row * ((32 // RADIX_BITS) << RADIX_BITS)
+    sign = -2147483647 - 1
+    prefix, hi_mask, k_left = _replay_digits(hist_row, K, 32 // RADIX_BITS, RADIX_BITS)
+    kth = prefix ^ sign
+    n_above = K - k_left
+    end = (part + 1) * SPLIT
+    for start in range(part * SPLIT, end, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        m = (offs < N) & (offs < end)
+        x = tl.load(x_row + offs, mask=m, other=0.0)
+        key = _ordered_key(x)
+        above = m & (key > kth)
+        eq = m & (key == kth)
+        a_pos, a_n = tle.cumsum(above.to(tl.int32), axis=0)
+        e_pos, e_n = tle.cumsum(eq.to(tl.int32), axis=0)
+        a_base = tl.atomic_add(counts_ptr + row * 2, a_n, sem="relaxed")
+        e_base = tl.atomic_add(counts_ptr + row * 2 + 1, e_n, sem="relaxed")
+        take_eq = eq & (e_base + e_pos < k_left)
+        tl.store(vals_ptr + row * K + a_base + a_pos, x, mask=above)
+        tl.store(idx_ptr + row * K + a_base + a_pos, offs, mask=above)
+        tl.store(vals_ptr + row * K + n_above + e_base + e_pos, x, mask=take_eq)
+        tl.store(idx_ptr + row * K + n_above + e_base + e_pos, offs, mask=take_eq)
+
+
 if __name__ == "__main__":
     x = torch.randn(64, 32768, device="cuda")
     k = 256

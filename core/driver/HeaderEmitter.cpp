@@ -41,8 +41,8 @@ static std::optional<ArgMapping> mapType(StringRef Type) {
   return std::nullopt;
 }
 
-/// Name, or Name_ when it is a C++ keyword, so that any Python parameter
-/// name compiles.
+/// Name, or Name_ when it is a C++ keyword or a name the generated
+/// launch() uses, so that any Python parameter name compiles.
 static std::string cppName(StringRef Name) {
   static const StringSet<> Keywords = {
       "alignas", "alignof", "asm", "auto", "bool", "case", "catch", "char",
@@ -52,7 +52,11 @@ static std::string cppName(StringRef Name) {
       "operator", "private", "protected", "public", "register", "short",
       "signed", "sizeof", "static", "struct", "switch", "template", "this",
       "throw", "typedef", "typename", "union", "unsigned", "using",
-      "virtual", "void", "volatile", "while"};
+      "virtual", "void", "volatile", "while",
+      // Names launch() itself uses: a kernel parameter called K (as in
+      // top-k) would otherwise shadow the loaded kernel.
+      "Grid", "Dims", "Dev", "K", "Threads", "SharedMemoryBytes", "tle",
+      "llvm", "std"};
   return Keywords.contains(Name) ? (Name + "_").str() : Name.str();
 }
 
