@@ -32,6 +32,9 @@
 #include "core/frontend/Parser.h"
 #include "core/frontend/lower/Lowering.h"
 #include "core/plugins/Targets.h"
+#include "core/tune/ConfigSpace.h"
+#include "core/tune/Evaluation.h"
+#include "core/tune/ResultsDB.h"
 #include "dialects/Registration.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -44,6 +47,7 @@
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -52,6 +56,8 @@
 #include "llvm/Support/WithColor.h"
 
 #include <csignal>
+
+#include <set>
 
 using namespace llvm;
 using namespace tle::frontend;
@@ -118,6 +124,18 @@ cl::opt<bool> ArgsFromSource(
     cl::desc("Take --kernel, -D, --signature, --num-warps and --num-stages "
              "of each file from its '# tlec-args:' line"),
     cl::cat(TlecCategory));
+cl::opt<std::string> TunedResults(
+    "tuned",
+    cl::desc("Take the tuned constexprs, --num-warps and --num-stages for "
+             "--tuned-shape from a tle-tune results file (docs/tune.md); "
+             "-D, --num-warps and --num-stages given here take precedence"),
+    cl::value_desc("results file"), cl::cat(TlecCategory));
+cl::opt<std::string> TunedShape(
+    "tuned-shape",
+    cl::desc("The problem shape whose tuned config --tuned takes "
+             "(M=4096,N=4096,K=4096); the nearest tuned shape when it was "
+             "not tuned itself"),
+    cl::value_desc("NAME=N,..."), cl::cat(TlecCategory));
 cl::opt<unsigned> OptLevel("O", cl::Prefix,
                            cl::desc("Optimization level of the backends' "
                                     "LLVM pipelines: -O0 .. -O3"),
@@ -267,6 +285,58 @@ static int emitAST(ArrayRef<const FunctionDef *> Fns, const SourceMgr &SrcMgr,
 
 /// The specialization of a file's kernel: from the command line, or with
 /// --args-from-source from the file's `# tlec-args:` line.
+/// --tuned: the best config for --tuned-shape in a tle-tune results file
+/// (the tuner's pick, else the exhaustive best; the nearest tuned shape when
+/// this one was not tuned) fills the constexprs and options not given here.
+static Error applyTunedConfig(tle::driver::Specialization &Spec,
+                              StringRef Filename) {
+  if (TunedShape.empty())
+    return createStringError("--tuned needs --tuned-shape");
+  Expected<tle::tune::ResultsDB> DB = tle::tune::ResultsDB::read(TunedResults);
+  if (!DB)
+    return DB.takeError();
+  Expected<tle::tune::Shape> S = tle::tune::Shape::parseKey(TunedShape);
+  if (!S)
+    return S.takeError();
+  // The device: the only one with results for this kernel.
+  std::string Kernel = Spec.KernelName;
+  std::set<std::string> Kernels, Devices;
+  for (const tle::tune::Record &R : DB->records())
+    if (R.isOk() && (Kernel.empty() || R.Kernel == Kernel)) {
+      Kernels.insert(R.Kernel);
+      Devices.insert(R.Device);
+    }
+  if (Kernels.size() != 1 || Devices.size() != 1)
+    return createStringError(
+        formatv("'{0}' has measured configs for {1} kernels on {2} devices; "
+                "--tuned needs exactly one (name it with --kernel)",
+                TunedResults, Kernels.size(), Devices.size())
+            .str());
+  std::optional<tle::tune::Pick> P = tle::tune::pickConfig(
+      *DB, *Kernels.begin(), *Devices.begin(), *S, /*Nearest=*/true);
+  if (!P)
+    return createStringError(formatv("'{0}' has no measured config for {1}",
+                                     TunedResults, *Kernels.begin())
+                                 .str());
+  Expected<tle::tune::Config> C = tle::tune::Config::parseKey(P->Best.Config);
+  if (!C)
+    return C.takeError();
+  for (const auto &[Name, Value] : C->Params)
+    if (llvm::none_of(Spec.Defines,
+                      [&](const auto &D) { return D.first == Name; }))
+      Spec.Defines.emplace_back(Name, std::to_string(Value));
+  if (!NumWarps.getNumOccurrences())
+    Spec.NumWarps = static_cast<unsigned>(C->NumWarps);
+  if (!NumStages.getNumOccurrences())
+    Spec.NumStages = static_cast<unsigned>(C->NumStages);
+  WithColor::note(errs(), "tlec")
+      << Filename << ": tuned config for " << S->key() << " on "
+      << *Devices.begin() << " (" << P->Best.Mode << ", "
+      << (P->Exact ? "this shape" : "nearest tuned shape " + P->FromShape)
+      << "): " << C->key() << "\n";
+  return Error::success();
+}
+
 static Expected<tle::driver::Specialization>
 getSpecialization(StringRef Source, StringRef Filename) {
   tle::driver::Specialization Spec;
@@ -294,6 +364,9 @@ getSpecialization(StringRef Source, StringRef Filename) {
       Spec.Defines.push_back(std::move(*Define));
     }
   }
+  if (!TunedResults.empty())
+    if (Error E = applyTunedConfig(Spec, Filename))
+      return std::move(E);
   Spec.OptLevel = OptLevel;
   return Spec;
 }
