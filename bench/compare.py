@@ -121,7 +121,7 @@ class DriverKernel:
 
     _cuda = None
 
-    def __init__(self, path, entry, num_warps):
+    def __init__(self, path, entry, num_warps, dynamic_shared=0):
         if DriverKernel._cuda is None:
             cuda = ctypes.CDLL("libcuda.so.1")
             cuda.cuModuleLoadData.argtypes = [ctypes.POINTER(ctypes.c_void_p),
@@ -131,6 +131,8 @@ class DriverKernel:
                 ctypes.c_char_p]
             cuda.cuFuncGetAttribute.argtypes = [ctypes.POINTER(ctypes.c_int),
                                                 ctypes.c_int, ctypes.c_void_p]
+            cuda.cuFuncSetAttribute.argtypes = [ctypes.c_void_p, ctypes.c_int,
+                                                ctypes.c_int]
             cuda.cuLaunchKernel.argtypes = [
                 ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
                 ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
@@ -150,6 +152,15 @@ class DriverKernel:
             ctypes.byref(self.function), self.module, entry.encode()),
             "cuModuleGetFunction")
         self.threads = 32 * num_warps
+        # Block-level memory the kernel takes at launch (the bundle
+        # manifest's shared_memory_bytes minus its static part); beyond
+        # 48 KiB the function must opt in
+        # (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8).
+        self.dynamic_shared = dynamic_shared
+        if dynamic_shared > 48 * 1024:
+            self._check(self.cuda.cuFuncSetAttribute(self.function, 8,
+                                                     dynamic_shared),
+                        "cuFuncSetAttribute")
 
     def _check(self, result, what):
         if result != 0:
@@ -164,16 +175,20 @@ class DriverKernel:
 
     def launcher(self, grid, args):
         """A function that launches with args (ctypes values), built once so
-        that each call does only cuLaunchKernel."""
+        that each call does only cuLaunchKernel. grid is a count of programs
+        or an (x, y) / (x, y, z) tuple."""
+        gx, gy, gz = (tuple(grid) + (1, 1))[:3] if isinstance(
+            grid, (tuple, list)) else (grid, 1, 1)
         keep = list(args)
         params = (ctypes.c_void_p * len(keep))(
             *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in keep])
         cuda, function, threads = self.cuda, self.function, self.threads
+        shared = self.dynamic_shared
 
         def launch():
             stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-            result = cuda.cuLaunchKernel(function, grid, 1, 1, threads, 1, 1,
-                                         0, stream, params, None)
+            result = cuda.cuLaunchKernel(function, gx, gy, gz, threads, 1,
+                                         1, shared, stream, params, None)
             if result != 0:
                 raise RuntimeError(f"cuLaunchKernel failed: CUresult {result}")
         launch.keep = (keep, params)

@@ -18,6 +18,10 @@ bench/bin/lite here (carry bench/bin):
    compared with torch.topk (sorted=False) and with topk_radix_plain_kernel
    compiled by Triton. 64 rows of 4K..128K floats, K = 256 and 2048. Values
    are checked against torch.topk (sorted), indices by gathering x.
+   The multi-program version (topk_radix_split_hist_kernel once per 8-bit
+   pass, then topk_radix_split_gather_kernel; each program takes a split of
+   TOPK_SPLIT columns, histograms merged with global atomics) is timed the
+   same way, including the zeroing of its histogram and counters.
 3. Pipelined copy/reduce over rows (examples/pipelined_reduce.py): ours is
    pipelined_row_sum_kernel compiled by tlec (a TLE-Lite pipe of DEPTH slots
    lowered to a shared-memory ring with block barriers, the producer DEPTH
@@ -54,6 +58,7 @@ MOE_TOKENS = [4096, 65536]
 TOPK_ROWS = 64
 TOPK_COLS = [4096, 16384, 65536, 131072]
 TOPK_K = [256, 2048]
+TOPK_SPLIT = 8192
 PIPE_ROWS = 4096
 PIPE_COLS = [4096, 16384, 65536]
 
@@ -113,7 +118,8 @@ def moe(kernels, example):
     for k in (k for k in kernels if k["kind"] == "moe"):
         e, bt, bs = k["experts"], k["block_tokens"], k["block_size"]
         dk = DriverKernel(os.path.join(LITE, k["file"]), k["entry"],
-                          k["num_warps"])
+                          k["num_warps"],
+                          k.get("dynamic_shared_bytes", 0))
         for n in MOE_TOKENS:
             ids = torch.randint(0, e, (n, ), device="cuda", dtype=torch.int32)
             programs = triton.cdiv(n, bt)
@@ -159,7 +165,8 @@ def topk(kernels, example):
     rows = []
     for k in (k for k in kernels if k["kind"] == "topk"):
         dk = DriverKernel(os.path.join(LITE, k["file"]), k["entry"],
-                          k["num_warps"])
+                          k["num_warps"],
+                          k.get("dynamic_shared_bytes", 0))
         for n in TOPK_COLS:
             for kk in (kk for kk in TOPK_K if kk <= n):
                 x = torch.randn(TOPK_ROWS, n, device="cuda")
@@ -208,6 +215,62 @@ def topk(kernels, example):
     return rows
 
 
+def topk_split(kernels):
+    """Top-k with several programs per row: 32 / RADIX_BITS histogram
+    launches, then the gather; returns rows of the table."""
+    hk = next((k for k in kernels if k["kind"] == "topk_split_hist"), None)
+    gk = next((k for k in kernels if k["kind"] == "topk_split_gather"), None)
+    if hk is None or gk is None:
+        return []
+    hist_dk = DriverKernel(os.path.join(LITE, hk["file"]), hk["entry"],
+                           hk["num_warps"], hk.get("dynamic_shared_bytes", 0))
+    gather_dk = DriverKernel(os.path.join(LITE, gk["file"]), gk["entry"],
+                             gk["num_warps"], gk.get("dynamic_shared_bytes", 0))
+    bits = hk["radix_bits"]
+    passes, bins = 32 // bits, 1 << bits
+    rows = []
+    for n in TOPK_COLS:
+        for kk in (kk for kk in TOPK_K if kk <= n):
+            x = torch.randn(TOPK_ROWS, n, device="cuda")
+            ref = torch.topk(x, kk, dim=1).values
+            splits = triton.cdiv(n, TOPK_SPLIT)
+            grid = (TOPK_ROWS, splits)
+            hist = torch.zeros(TOPK_ROWS * passes * bins, device="cuda",
+                               dtype=torch.int32)
+            counts = torch.zeros(TOPK_ROWS * 2, device="cuda",
+                                 dtype=torch.int32)
+            vals = torch.full((TOPK_ROWS, kk), float("nan"), device="cuda")
+            idx = torch.full((TOPK_ROWS, kk), -1, device="cuda",
+                             dtype=torch.int32)
+            launches = [hist_dk.launcher(grid, [ptr(x), ptr(hist), i32(n),
+                                                i32(kk), i32(TOPK_SPLIT),
+                                                i32(p)])
+                        for p in range(passes)]
+            launches.append(gather_dk.launcher(
+                grid, [ptr(x), ptr(hist), ptr(counts), ptr(vals), ptr(idx),
+                       i32(n), i32(kk), i32(TOPK_SPLIT)]))
+
+            def run():
+                hist.zero_()
+                counts.zero_()
+                for launch in launches:
+                    launch()
+            run()
+            torch.cuda.synchronize()
+            ok = (not bool(((idx < 0) | (idx >= n)).any())
+                  and torch.equal(vals.sort(dim=1, descending=True).values,
+                                  ref)
+                  and torch.equal(torch.gather(x, 1, idx.long()), vals)
+                  and all(torch.unique(r).numel() == kk for r in idx))
+            ms = bench(run)
+            torch_ms = bench(lambda: torch.topk(x, kk, dim=1, sorted=False))
+            rows.append((n, kk, splits, ok, ms, torch_ms))
+            print(f"topk split {TOPK_ROWS}x{n} k={kk} ({splits} splits): "
+                  f"ours {ms * 1e3:.1f} us ({'ok' if ok else 'WRONG'}), "
+                  f"torch.topk {torch_ms * 1e3:.1f} us", flush=True)
+    return rows
+
+
 def pipe(kernels, example):
     rows = []
     for n in PIPE_COLS:
@@ -223,7 +286,8 @@ def pipe(kernels, example):
         gbytes = 2 * x.numel() * 4 / 1e9
         for k in (k for k in kernels if k["kind"] == "pipe"):
             dk = DriverKernel(os.path.join(LITE, k["file"]), k["entry"],
-                              k["num_warps"])
+                              k["num_warps"],
+                              k.get("dynamic_shared_bytes", 0))
             y = torch.full_like(x, float("nan"))
             sums = torch.full((PIPE_ROWS, ), float("nan"), device="cuda")
             launch = dk.launcher(PIPE_ROWS, [ptr(x), ptr(y), ptr(sums),
@@ -264,6 +328,7 @@ def main():
         print(f"{k['file']}: {k['origin']}")
     moe_rows = moe(kernels, load_example("moe_align_block_size"))
     topk_rows = topk(kernels, load_example("topk_radix"))
+    split_rows = topk_split(kernels)
     pipe_rows = pipe(kernels, load_example("pipelined_reduce"))
 
     print("\n## Expert counting: ours (TLE, tlec) vs plain Triton "
@@ -284,6 +349,21 @@ def main():
         print(f"| {w} | {n} | {kk} | {ms * 1e3:.1f} | {tms * 1e3:.1f} | "
               f"{tms / ms:.2f} | {pms * 1e3:.1f} | {pms / ms:.2f} | ours "
               f"{'ok' if ok else 'WRONG'}, Triton {'ok' if pok else 'WRONG'} |")
+    print(f"\n## Radix-select top-k, {TOPK_ROWS} rows, several programs "
+          f"per row ({TOPK_SPLIT} columns each; {32 // 8} histogram launches "
+          "+ gather, zeroing included) vs torch.topk(sorted=False); the last "
+          "column is the one-program-per-row kernel (4 warps) from the table "
+          "above")
+    print("| row length | K | splits | ours us | torch.topk us | torch/ours "
+          "| one program per row, torch/ours | check |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    single = {(n, kk): tms / ms for w, n, kk, _, _, ms, _, tms in topk_rows
+              if w == 4}
+    for n, kk, splits, ok, ms, tms in split_rows:
+        one = single.get((n, kk))
+        print(f"| {n} | {kk} | {splits} | {ms * 1e3:.1f} | {tms * 1e3:.1f} "
+              f"| {tms / ms:.2f} | {'-' if one is None else f'{one:.2f}'} | "
+              f"{'ok' if ok else 'WRONG'} |")
     print(f"\n## Pipelined copy/reduce, {PIPE_ROWS} rows, 1024-wide chunks, "
           "4 warps: ours (TLE pipe, tlec) vs plain Triton; GB/s counts x "
           "read once and y written once")
@@ -297,7 +377,8 @@ def main():
               f"{plain_ms[n] / ms:.2f} | {'ok' if ok else 'WRONG'} |")
     bad = [r for r in moe_rows if not (r[2] and r[3])] + \
         [r for r in topk_rows if not (r[3] and r[4])] + \
-        [r for r in pipe_rows if not r[3]]
+        [r for r in pipe_rows if not r[3]] + \
+        [r for r in split_rows if not r[3]]
     if bad:
         print(f"\n{len(bad)} configurations gave WRONG results")
         sys.exit(1)

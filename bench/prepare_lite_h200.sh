@@ -6,7 +6,9 @@
 #   moe_align_block_size_kernel (block-local tle.gpu.alloc counters, local_ptr
 #     atomics, tle.cumsum) for 8, 64 and 256 experts, 1024 tokens per program;
 #   topk_radix_kernel (radix select, 8-bit digits, block-local histogram) with
-#     1024-wide chunks;
+#     1024-wide chunks; topk_radix_split_hist_kernel and
+#     topk_radix_split_gather_kernel, the same with several programs per row
+#     (one launch per pass, histograms merged with global atomics);
 #   pipelined_row_sum_kernel (TLE-Lite pipe lowered to a ring of DEPTH slots
 #     in shared memory, producer DEPTH - 1 chunks ahead) with 1024-wide
 #     chunks, DEPTH 1, 2 and 3, n_cols promised divisible by 16 (i32:16, as
@@ -30,15 +32,24 @@ one() { # example kernel file num_warps json-extra -D...
   local example=$1 kernel=$2 file=$3 nw=$4 extra=$5
   shift 5
   local d="$OUT/tmp"
+  rm -rf "$d"
   if ! "$TLEC" "$ROOT/examples/$example.py" --kernel "$kernel" --target h200 \
-      --num-warps "$nw" --no-cache --out-dir "$d" "$@" 2>"$OUT/$file.log"; then
+      --num-warps "$nw" --no-cache -o "$d" "$@" >/dev/null 2>"$OUT/$file.log"; then
     echo "tlec cannot compile $example.py ($*) for h200:" >&2
     cat "$OUT/$file.log" >&2
     exit 1
   fi
-  mv "$d/$kernel".*.cubin "$OUT/$file"
+  # Block-level memory not declared statically in the cubin is passed at
+  # launch (the manifest's shared_memory_bytes minus the static part).
+  local dyn
+  dyn=$(python3 -c 'import json, sys
+t = json.load(open(sys.argv[1]))["targets"][0]
+print(max(0, t.get("shared_memory_bytes", 0) -
+          t.get("resources", {}).get("static_shared_memory_bytes", 0)))' \
+    "$d/$kernel/manifest.json")
+  mv "$d/$kernel/$kernel".*.cubin "$OUT/$file"
   rm -rf "$d" "$OUT/$file.log"
-  entries+=("{\"file\": \"$file\", \"entry\": \"$kernel\", \"num_warps\": $nw, $extra, \"origin\": \"tlec examples/$example.py --kernel $kernel --target h200 --num-warps $nw $*\"}")
+  entries+=("{\"file\": \"$file\", \"entry\": \"$kernel\", \"num_warps\": $nw, \"dynamic_shared_bytes\": $dyn, $extra, \"origin\": \"tlec examples/$example.py --kernel $kernel --target h200 --num-warps $nw $*\"}")
   echo "compiled $file"
 }
 
@@ -54,6 +65,15 @@ for nw in 4 8; do
     -D BLOCK=1024 -D RADIX_BITS=8 \
     --signature '*fp32:16, *fp32:16, *i32:16, i32, i32'
 done
+# Several programs per row (one launch per radix pass, then a gather).
+one topk_radix topk_radix_split_hist_kernel "topk_split_hist.w4.h200.cubin" 4 \
+  "\"kind\": \"topk_split_hist\", \"block\": 1024, \"radix_bits\": 8" \
+  -D BLOCK=1024 -D RADIX_BITS=8 \
+  --signature '*fp32:16, *i32:16, i32, i32, i32, i32'
+one topk_radix topk_radix_split_gather_kernel "topk_split_gather.w4.h200.cubin" 4 \
+  "\"kind\": \"topk_split_gather\", \"block\": 1024, \"radix_bits\": 8" \
+  -D BLOCK=1024 -D RADIX_BITS=8 \
+  --signature '*fp32:16, *i32:16, *i32, *fp32, *i32, i32, i32, i32'
 for depth in 1 2 3; do
   one pipelined_reduce pipelined_row_sum_kernel "pipe.d$depth.h200.cubin" 4 \
     "\"kind\": \"pipe\", \"block\": 1024, \"depth\": $depth" \
