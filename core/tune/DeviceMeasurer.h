@@ -5,14 +5,16 @@
 //===----------------------------------------------------------------------===//
 //
 // The Measurer that runs candidates on a real device through the runtime API
-// (core/runtime): it loads each candidate's binary once, allocates and fills
-// the launch spec's buffers once per shape, and times a candidate with the
-// device's events: one launch to warm up (and to check the result against
-// the host reference where the spec has one and the shape is small enough),
-// then two timings of R back-to-back launches, R chosen so that each lasts
-// about TargetMs (between MinReps and MaxReps); the faster of the two is
-// the measurement. Binaries that fail to load, launches that fail and wrong
-// results are failures with the runtime's message, never a crash.
+// (core/runtime). It loads each candidate's binary once; it allocates the
+// launch spec's buffers for a shape and keeps them while later shapes fit
+// (timing does not depend on the values, which are random; checked shapes
+// get fresh values that the host reference also uses). A candidate is timed
+// with the device's events: one launch to warm up (and to check the result
+// against the host reference where the spec has one and the shape is small
+// enough), then two timings of R back-to-back launches, R chosen so that
+// each lasts about TargetMs (between MinReps and MaxReps); the faster of the
+// two is the measurement. Binaries that fail to load, launches that fail and
+// wrong results are failures with the runtime's message, never a crash.
 //
 // Only LLVM Support and the runtime API are used, so bench/ links it
 // statically with the NVIDIA runtime for the device machine.
@@ -34,7 +36,7 @@ namespace tune {
 
 struct MeasureOptions {
   double TargetMs = 1.0;
-  unsigned MinReps = 2, MaxReps = 50;
+  unsigned MinReps = 1, MaxReps = 50;
   /// Check results against the host reference for shapes of at most this
   /// many multiply-adds (0: never).
   uint64_t CheckLimit = uint64_t(1) << 27;
@@ -60,6 +62,8 @@ private:
   MeasureOptions Opts;
   std::string CurrentShape;
   std::vector<runtime::Buffer> Buffers;
+  /// Bytes allocated for each buffer (reused while a shape fits).
+  std::vector<uint64_t> Capacity;
   std::vector<std::vector<uint16_t>> HostInputs;
   /// Host reference of the current shape's output (fp32), when checked.
   std::vector<float> Reference;

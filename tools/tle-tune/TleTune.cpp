@@ -199,8 +199,9 @@ int runRun(const OpenDeviceFn &Open) {
   Opts.Progress = !NoProgress;
   Opts.ProgressIsTerminal = sys::Process::StandardErrIsDisplayed();
 
-  std::unique_ptr<Measurer> M;
+  // The device outlives the measurer, whose buffers and kernels it owns.
   std::unique_ptr<runtime::Device> Dev;
+  std::unique_ptr<Measurer> M;
   if (Synthetic) {
     M = std::make_unique<SyntheticMeasurer>(*B);
   } else {

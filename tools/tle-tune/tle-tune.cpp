@@ -6,7 +6,8 @@
 //
 // tle-tune space   SPEC --target CHIP          enumerate and prune the space
 // tle-tune compile SPEC --target CHIP -o DIR   compile it into a candidate bundle
-// tle-tune run     DIR --shapes F --db F       measure (tuner or exhaustive)
+// tle-tune run     DIR --shapes F --db F       measure (tuner or exhaustive) on
+//                                               the device, through its plugin
 // tle-tune compare / report / pick --db F      read the results back
 //
 // Compilation happens here, ahead of time, because the machine that measures
@@ -24,6 +25,8 @@
 #include "core/frontend/Module.h"
 #include "core/frontend/Parser.h"
 #include "core/hwdesc/HwDesc.h"
+#include "core/plugins/PluginHost.h"
+#include "core/runtime/OpenDevice.h"
 #include "core/tune/CandidateBundle.h"
 #include "core/tune/ResultsDB.h"
 #include "core/tune/TuneSpec.h"
@@ -578,7 +581,13 @@ int main(int argc, char **argv) {
     return runSpace();
   if (CompileCmd)
     return runCompile();
-  int RC = tunetool::runSharedCommand(nullptr);
+  // `run` measures on the bundle's device through its plugin's runtime
+  // (e.g. cpu-spirv on PoCL here); the host outlives every device it opens.
+  plugins::PluginHost Host;
+  for (const std::string &Dir : plugins::getDefaultPluginSearchPath())
+    Host.addDirectory(Dir, /*MustExist=*/false);
+  int RC = tunetool::runSharedCommand(
+      [&](const CandidateBundle &B) { return runtime::openDevice(B.Device.Name, Host); });
   if (RC >= 0)
     return RC;
   errs() << "tle-tune: error: name a subcommand: space, compile, run, "
