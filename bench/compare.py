@@ -203,7 +203,8 @@ def time_ours_do_bench(kernel, path, grid, args, check):
     """do_bench median of our binary launched through the driver, after one
     checked launch; returns (median ms or None, note)."""
     try:
-        dk = DriverKernel(path, kernel["entry"], kernel["num_warps"])
+        dk = DriverKernel(path, kernel["entry"], kernel["num_warps"],
+                          kernel.get("dynamic_shared_bytes", 0))
         launch = dk.launcher(grid, args)
         launch()
         torch.cuda.synchronize()
@@ -239,6 +240,7 @@ def run_tle(kernel, grid, args, outputs, work, repeat=100):
         os.path.join(BIN, "kernels", kernel["file"]),
         "--kernel", kernel["entry"], "--target", "h200",
         "--grid", str(grid), "--num-warps", str(kernel["num_warps"]),
+        "--shared-memory", str(kernel.get("dynamic_shared_bytes", 0)),
     ]
     for a in args:
         cmd += ["--arg", a]
@@ -401,8 +403,10 @@ def softmax(kernels, log_file):
                 # static shared memory (CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
                 # SHARED_SIZE_BYTES = 1); rows when that cannot be read.
                 try:
-                    dk = DriverKernel(path, k["entry"], k["num_warps"])
-                    grid = softmax_grid(m, dk.attribute(4), dk.attribute(1),
+                    dynamic = k.get("dynamic_shared_bytes", 0)
+                    dk = DriverKernel(path, k["entry"], k["num_warps"], dynamic)
+                    grid = softmax_grid(m, dk.attribute(4),
+                                        dk.attribute(1) + dynamic,
                                         k["num_warps"])
                     regs = f"{dk.attribute(4)} regs"
                 except Exception as e:

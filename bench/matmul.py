@@ -10,7 +10,7 @@ strides). For each shape and dtype:
 - ours timed with triton.testing.do_bench (median) through the driver on
   PyTorch's stream (compare.DriverKernel), as Triton's are;
 - Triton runs the same source file, examples/matmul.py, with the same tile
-  sizes and num_warps (num_stages as Triton defaults), and PyTorch (cuBLAS).
+  sizes and num_warps (the same num_stages), and PyTorch (cuBLAS).
 The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
 the same tile configuration.
 """
@@ -48,7 +48,8 @@ def run_ours(kernel, a, b, c, m, n, k):
                 i32(1), i32(n), i32(1), i32(n), i32(1)]
     grid = triton.cdiv(m, kernel["bm"]) * triton.cdiv(n, kernel["bn"])
     dk = DriverKernel(os.path.join(BIN, "kernels", kernel["file"]),
-                      kernel["entry"], kernel["num_warps"])
+                      kernel["entry"], kernel["num_warps"],
+                      kernel.get("dynamic_shared_bytes", 0))
     return dk.launcher(grid, args)
 
 
@@ -60,7 +61,8 @@ def run_triton(fn, kernel, a, b, c, m, n, k):
                  b.stride(1), c.stride(0), c.stride(1),
                  BLOCK_SIZE_M=kernel["bm"], BLOCK_SIZE_N=kernel["bn"],
                  BLOCK_SIZE_K=kernel["bk"], GROUP_SIZE_M=kernel["gm"],
-                 ACTIVATION="", num_warps=kernel["num_warps"])
+                 ACTIVATION="", num_warps=kernel["num_warps"],
+                 num_stages=kernel["num_stages"])
     return launch
 
 

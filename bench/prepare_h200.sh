@@ -69,8 +69,16 @@ rm -rf "$K/tlec"
 #    Triton's tutorial picks). num_warps as Triton's tutorials pick them:
 #    softmax 8; layer norm min(max(BLOCK_SIZE/256, 1), 8). compare.py gives
 #    Triton the same BLOCK_SIZE and num_warps.
-addk() { # name file entry num_warps kind block_size aligned origin
-  entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"kind\": \"$5\", \"block_size\": $6, \"aligned\": $7, \"origin\": \"$8\"}")
+# Block-level memory is dynamic shared memory, passed at launch: the
+# manifest's shared_memory_bytes minus what the cubin declares statically.
+dynamic_shared() { # manifest.json
+  python3 -c 'import json, sys
+t = json.load(open(sys.argv[1]))["targets"][0]
+print(max(0, t.get("shared_memory_bytes", 0) -
+          t.get("resources", {}).get("static_shared_memory_bytes", 0)))' "$1"
+}
+addk() { # name file entry num_warps kind block_size aligned origin dynamic_shared
+  entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"kind\": \"$5\", \"block_size\": $6, \"aligned\": $7, \"origin\": \"$8\", \"dynamic_shared_bytes\": $9}")
 }
 # Like Triton's JIT, which specializes integer arguments divisible by 16, each
 # kernel comes in two variants: strides and row length divisible by 16
@@ -78,12 +86,14 @@ addk() { # name file entry num_warps kind block_size aligned origin
 # for the odd sizes. compare.py picks the variant Triton would pick.
 tlec_one() { # example entry kind block_size num_warps aligned signature
   local d="$K/tlec-$3-$4-$6"
-  if "$BUILD/bin/tlec" "$ROOT/examples/$1.py" --target h200 --out-dir "$d" \
-       --num-warps "$5" -D BLOCK_SIZE="$4" --signature "$7" 2>"$d.log"; then
-    local f=("$d"/"$2".*.cubin)
+  if "$BUILD/bin/tlec" "$ROOT/examples/$1.py" --target h200 -o "$d" \
+       --kernel "$2" --num-warps "$5" -D BLOCK_SIZE="$4" --signature "$7" \
+       2>"$d.log"; then
+    local f=("$d/$2/$2".*.cubin)
     mv "${f[0]}" "$K/$2.bs$4.$6.h200.cubin"
     addk tlec-cubin "$2.bs$4.$6.h200.cubin" "$2" "$5" "$3" "$4" "$6" \
-      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5, signature $7)"
+      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5, signature $7)" \
+      "$(dynamic_shared "$d/$2/manifest.json")"
   else
     echo "tlec cannot compile examples/$1.py with BLOCK_SIZE=$4:" >&2
     cat "$d.log" >&2
@@ -111,8 +121,8 @@ fi
 #    shapes whose sizes are multiples of 16, specializes the unit strides
 #    (-D stride=1) and divisibility as Triton's JIT would; the other keeps
 #    every stride a runtime argument for ragged shapes.
-addmm() { # file dtype bm bn bk gm num_warps aligned num_stages origin
-  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"num_stages\": $9, \"origin\": \"${10}\"}")
+addmm() { # file dtype bm bn bk gm num_warps aligned num_stages origin dynamic_shared
+  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"num_stages\": $9, \"origin\": \"${10}\", \"dynamic_shared_bytes\": ${11}}")
 }
 matmul_one() { # dtype bm bn bk num_warps aligned num_stages
   local t="*$1:16, *$1:16, *$1:16"
@@ -127,10 +137,11 @@ matmul_one() { # dtype bm bn bk num_warps aligned num_stages
   fi
   if "$BUILD/bin/tlec" "$ROOT/examples/matmul.py" --kernel matmul_kernel \
        --target h200 --num-warps "$5" --num-stages "$7" "${spec[@]}" \
-       --out-dir "$d" 2>"$d.log"; then
-    mv "$d"/matmul_kernel.*.cubin "$K/$f"
+       -o "$d" 2>"$d.log"; then
+    mv "$d"/matmul_kernel/matmul_kernel.*.cubin "$K/$f"
     addmm "$f" "$1" "$2" "$3" "$4" 8 "$5" "$6" "$7" \
-      "tlec examples/matmul.py --target h200 ($1, $2x$3x$4 tiles, num_warps $5, num_stages $7)"
+      "tlec examples/matmul.py --target h200 ($1, $2x$3x$4 tiles, num_warps $5, num_stages $7)" \
+      "$(dynamic_shared "$d/matmul_kernel/manifest.json")"
   else
     echo "tlec cannot compile examples/matmul.py ($1 $2x$3x$4):" >&2
     cat "$d.log" >&2
@@ -140,6 +151,8 @@ matmul_one() { # dtype bm bn bk num_warps aligned num_stages
 if [ -x "$BUILD/bin/tlec" ]; then
   for dt in fp16 bf16; do
     matmul_one "$dt" 128 128 32 4 true 3
+    # num_stages 1: no software pipelining, to show what it gives.
+    [ "$dt" = fp16 ] && matmul_one "$dt" 128 128 32 4 true 1
     matmul_one "$dt" 128 128 64 8 true 3
     matmul_one "$dt" 128 128 32 4 false 3
   done

@@ -19,9 +19,10 @@
 //
 // Everything chip specific -- ids, barriers, lane shuffles, atomics, address
 // spaces -- goes through backend::TargetInfo; no pattern names a vendor
-// dialect. Block-level scratch (reductions across warps, layout conversions)
-// is an `llvm.mlir.global` in the address space of the "shared" level, one
-// per op; the module records the total in `tle.shared_memory`.
+// dialect. Block-level memory -- scratch for reductions across warps and
+// layout conversions, local buffers -- is one external array in the address
+// space of the "shared" level, sized at launch; the kernel (and the module)
+// record its bytes in `tle.shared_memory`.
 //
 // This file holds the pass; the patterns live in the Distribute*.cpp files
 // listed in DistributeCommon.h.
@@ -57,7 +58,10 @@ bool isSupported(Operation *op) {
              PtrToIntOp, IntToPtrOp, BitcastOp, AtomicRMWOp, AtomicCASOp,
              ScanOp, ScanReturnOp, ExclusiveCumsumOp, HistogramOp, TransOp,
              ReshapeOp, JoinOp, SplitOp, CatOp, ExtractTileOp, InsertTileOp,
-             tle_struct::AllocOp, tle_struct::LocalPtrOp, tle_raw::CallOp>(op);
+             tle_struct::AllocOp, tle_struct::LocalPtrOp,
+             tle_struct::AsyncCopyOp, tle_struct::AsyncCommitOp,
+             tle_struct::AsyncWaitOp, tle_struct::LocalLoadOp, tle_raw::CallOp>(
+      op);
 }
 
 struct DistributePass
@@ -155,26 +159,65 @@ struct DistributePass
     populateHistogramPatterns(typeConverter, patterns, st);
     populateShapePatterns(typeConverter, patterns, st);
     populateLocalBufferPatterns(typeConverter, patterns, st);
+    populateAsyncCopyPatterns(typeConverter, patterns, st);
     populateRawPatterns(typeConverter, patterns, st);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, conv);
     if (failed(applyPartialConversion(module, conv, std::move(patterns))))
       return signalPassFailure();
 
-    if (st.scratchBytes > 0) {
-      OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-      LLVM::GlobalOp::create(
-          builder, module.getLoc(),
-          LLVM::LLVMArrayType::get(builder.getI8Type(), st.scratchBytes),
-          /*isConstant=*/false, LLVM::Linkage::Internal, kScratchSymbol,
-          /*value=*/Attribute(), /*alignment=*/16, st.scratchAddressSpace);
-    }
+    if (failed(placeBlockMemory(module, st)))
+      return signalPassFailure();
     if (!module->hasAttr("tle.num_warps"))
       module->setAttr("tle.num_warps", IntegerAttr::get(i32, 4));
-    module->setAttr("tle.shared_memory",
-                    IntegerAttr::get(i32, int64_t(llvm::alignTo(
-                                              st.scratchBytes, 16) +
-                                          st.globalBytes)));
+  }
+
+  /// All block-level memory becomes one external `[0 x i8]` array, sized at
+  /// launch (the SDK's contract for `tle.shared_memory`): the scratch at its
+  /// start, then each local buffer, whose global is replaced by an offset
+  /// into the array. One array lets a backend give a kernel more than its
+  /// static limit (48 KiB on NVIDIA).
+  LogicalResult placeBlockMemory(ModuleOp module, DistributeState &st) {
+    uint64_t total = llvm::alignTo(st.scratchBytes, 16);
+    llvm::StringMap<uint64_t> offsets;
+    for (auto &[name, bytes] : st.blockGlobals) {
+      offsets[name] = total;
+      total += llvm::alignTo(bytes, 16);
+    }
+    auto bytes = IntegerAttr::get(IntegerType::get(module.getContext(), 64),
+                                  int64_t(total));
+    module->setAttr("tle.shared_memory", bytes);
+    module.walk([&](LLVM::LLVMFuncOp func) {
+      if (func->hasAttr("tle.kernel"))
+        func->setAttr("tle.shared_memory", bytes);
+    });
+    if (total == 0)
+      return success();
+    OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+    LLVM::GlobalOp::create(
+        builder, module.getLoc(),
+        LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
+        /*isConstant=*/false, LLVM::Linkage::External, kScratchSymbol,
+        /*value=*/Attribute(), /*alignment=*/16, st.scratchAddressSpace);
+    SmallVector<LLVM::AddressOfOp> uses;
+    module.walk([&](LLVM::AddressOfOp op) {
+      if (offsets.count(op.getGlobalName()))
+        uses.push_back(op);
+    });
+    for (LLVM::AddressOfOp op : uses) {
+      builder.setInsertionPoint(op);
+      Value base = LLVM::AddressOfOp::create(builder, op.getLoc(), op.getType(),
+                                             kScratchSymbol);
+      Value at = LLVM::GEPOp::create(
+          builder, op.getLoc(), op.getType(), builder.getI8Type(), base,
+          ArrayRef<LLVM::GEPArg>{int32_t(offsets[op.getGlobalName()])});
+      op.replaceAllUsesWith(at);
+      op.erase();
+    }
+    for (auto &[name, bytes] : st.blockGlobals)
+      if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+        global.erase();
+    return success();
   }
 
   const TargetInfo &target;

@@ -128,12 +128,11 @@ emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
           if (v == 0)
             continue;
           unsigned to = llvm::Log2_64(v);
-          Value moved =
-              to >= bit
-                  ? Value(arith::ShLIOp::create(b, loc, set,
-                                                i32Const(b, loc, to - bit)))
-                  : Value(arith::ShRUIOp::create(b, loc, set,
-                                                 i32Const(b, loc, bit - to)));
+          Value moved = to >= bit
+                            ? Value(arith::ShLIOp::create(
+                                  b, loc, set, i32Const(b, loc, to - bit)))
+                            : Value(arith::ShRUIOp::create(
+                                  b, loc, set, i32Const(b, loc, bit - to)));
           base[d] = arith::XOrIOp::create(b, loc, base[d], moved);
         }
       }
@@ -144,10 +143,10 @@ emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
     for (const SmallVector<int64_t> &offset : linear.getRegisterOffsets()) {
       SmallVector<Value> index;
       for (unsigned d = 0; d < rank; ++d)
-        index.push_back(
-            offset[d] ? Value(arith::XOrIOp::create(
-                            b, loc, base[d], i32Const(b, loc, offset[d])))
-                      : base[d]);
+        index.push_back(offset[d]
+                            ? Value(arith::XOrIOp::create(
+                                  b, loc, base[d], i32Const(b, loc, offset[d])))
+                            : base[d]);
       result.push_back(index);
     }
     return result;
@@ -188,8 +187,7 @@ FailureOr<SmallVector<Value>> emitOwnerMasks(OpBuilder &b, Location loc,
     }
     SmallVector<Value> masks;
     for (unsigned reg = 0; reg < n; ++reg) {
-      SmallVector<unsigned> coords =
-          delinearize(reg, ept, blocked.getOrder());
+      SmallVector<unsigned> coords = delinearize(reg, ept, blocked.getOrder());
       Value all;
       for (unsigned d : wrapped) {
         unsigned spt = blocked.getSizePerThread()[d];
@@ -279,7 +277,7 @@ FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
                                   DistributeState &st, StringRef prefix,
                                   Type elemType, uint64_t count, unsigned as) {
   auto arrayType = LLVM::LLVMArrayType::get(elemType, count);
-  std::string name = (prefix + Twine(st.numGlobals++)).str();
+  std::string name = (prefix + Twine(st.blockGlobals.size())).str();
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(st.module.getBody());
@@ -287,7 +285,8 @@ FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
                            LLVM::Linkage::Internal, name,
                            /*value=*/Attribute(), /*alignment=*/16, as);
   }
-  st.globalBytes += llvm::alignTo(count * typeBytes(elemType), 16);
+  st.blockGlobals.emplace_back(name, count * typeBytes(elemType));
+  st.scratchAddressSpace = as;
   return LLVM::AddressOfOp::create(
              b, loc, LLVM::LLVMPointerType::get(b.getContext(), as), name)
       .getResult();

@@ -22,6 +22,7 @@
 //   DistributeHistogram.cpp   tl.histogram
 //   DistributeShape.cpp       trans, reshape, join, split, cat, sub-tiles
 //   DistributeLocal.cpp       tle_struct local buffers
+//   DistributeAsyncCopy.cpp   pipelined loops' copies into buffer slots
 //   DistributeRaw.cpp         tle_raw.call as inline assembly
 //   Distribute.cpp            the pass
 //
@@ -65,9 +66,10 @@ struct DistributeState {
   unsigned threadsPerBlock = 0;
   /// Native languages the chip accepts in tle_raw variants.
   std::vector<std::string> rawLanguages;
-  /// Block-level globals that live as long as the kernel (local buffers).
-  unsigned numGlobals = 0;
-  uint64_t globalBytes = 0;
+  /// Block-level globals that live as long as the kernel (local buffers),
+  /// with their sizes in bytes; the pass places them after the scratch in
+  /// the kernel's one array of dynamic block-level memory.
+  llvm::SmallVector<std::pair<std::string, uint64_t>> blockGlobals;
 };
 
 /// Maps `tensor<S x T, #layout>` to the N scalars of T that one thread holds
@@ -155,6 +157,31 @@ void storeScratch(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
 mlir::Value loadScratch(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::Value base, mlir::Value index, mlir::Type type);
 
+/// Registers per vector access: the widest power of two that the layout keeps
+/// contiguous in every thread (consecutive registers, consecutive indices
+/// along the fastest register dimension, aligned) and that the axis analysis
+/// allows for the pointer. `maskUniform` tells whether the mask is known to
+/// be the same on all lanes of such a vector.
+struct VectorPlan {
+  unsigned vec = 1;
+  bool maskUniform = true;
+};
+VectorPlan planVectorAccess(DistributeState &st, mlir::Value ptr,
+                            mlir::Value mask);
+
+/// Reads a tile of `shape` in `layout` from block-level memory where
+/// dimension `contiguous` is contiguous (rows 16-byte aligned) and
+/// `ptrAt(index, elemType)` addresses an element: with the target's matrix
+/// tile loads where the layout allows, else in vectors along `contiguous`.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+readBlockTile(mlir::OpBuilder &b, mlir::Location loc, DistributeState &st,
+              mlir::tle::DistributedLayoutAttrInterface layout,
+              llvm::ArrayRef<int64_t> shape, mlir::Type elem,
+              unsigned contiguous,
+              llvm::function_ref<mlir::Value(llvm::ArrayRef<mlir::Value>,
+                                             mlir::Type)>
+                  ptrAt);
+
 /// Shuffles `v` across lanes through the target, as 32-bit pieces.
 mlir::FailureOr<mlir::Value> shuffleValue(mlir::OpBuilder &b,
                                           mlir::Location loc,
@@ -210,6 +237,9 @@ void populateHistogramPatterns(const mlir::TypeConverter &tc,
 void populateShapePatterns(const mlir::TypeConverter &tc,
                            mlir::RewritePatternSet &patterns,
                            DistributeState &st);
+void populateAsyncCopyPatterns(const mlir::TypeConverter &tc,
+                               mlir::RewritePatternSet &patterns,
+                               DistributeState &st);
 void populateLocalBufferPatterns(const mlir::TypeConverter &tc,
                                  mlir::RewritePatternSet &patterns,
                                  DistributeState &st);

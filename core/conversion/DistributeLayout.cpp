@@ -307,36 +307,29 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     unsigned maxElems = stored == elem ? std::max(1u, 16 / bytes) : 1;
     unsigned srcRegs = srcLayout.getTotalElemsPerThread(shape);
     unsigned dstRegs = dstLayout.getTotalElemsPerThread(shape);
-    unsigned bestDim = shape.size() - 1, srcVec = 1, dstVec = 1;
+    unsigned bestDim = shape.size() - 1, srcVec = 1;
     unsigned bestCost = ~0u;
     for (unsigned dim = shape.size(); dim > 0; --dim) {
-      unsigned sv =
-          getScratchVectorWidth(srcLayout, shape, dim - 1, maxElems);
-      unsigned dv =
-          getScratchVectorWidth(dstLayout, shape, dim - 1, maxElems);
+      unsigned sv = getScratchVectorWidth(srcLayout, shape, dim - 1, maxElems);
+      unsigned dv = getScratchVectorWidth(dstLayout, shape, dim - 1, maxElems);
       unsigned cost = srcRegs / sv + dstRegs / dv;
       if (cost < bestCost) {
         bestCost = cost;
         bestDim = dim - 1;
         srcVec = sv;
-        dstVec = dv;
       }
     }
     // Matrix operands read with tile loads, from scratch laid out as the
     // source writes it fastest (one tile load replaces eight 32-bit loads,
     // and 16-byte rows padded by 16 bytes keep both sides free of bank
     // conflicts).
-    std::optional<MatrixTilePlan> tiles;
     if (st.target.supportsMatrixTileLoads() && stored == elem &&
         elem.isIntOrFloat()) {
       unsigned widest = 0;
       for (unsigned dim = 0; dim < shape.size(); ++dim) {
         unsigned sv = getScratchVectorWidth(srcLayout, shape, dim, maxElems);
-        std::optional<MatrixTilePlan> plan =
-            planMatrixTileLoads(dstLayout, shape, elem, dim);
-        if (plan && sv > widest) {
+        if (sv > widest && planMatrixTileLoads(dstLayout, shape, elem, dim)) {
           widest = sv;
-          tiles = std::move(plan);
           bestDim = dim;
           srcVec = sv;
         }
@@ -347,8 +340,7 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     if (failed(base))
       return failure();
     auto srcIdx = emitIndices(rewriter, loc, st.target, srcLayout, shape);
-    auto dstIdx = emitIndices(rewriter, loc, st.target, dstLayout, shape);
-    if (failed(srcIdx) || failed(dstIdx))
+    if (failed(srcIdx))
       return op.emitError("cannot compute the indices of this layout");
     auto ptrAt = [&](ArrayRef<Value> index, Type type) {
       return scratchPtr(rewriter, loc, *base, type,
@@ -370,96 +362,116 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     }
     if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
       return failure();
-    SmallVector<Value> values;
-    if (tiles) {
-      auto loaded = loadMatrixTiles(rewriter, loc, *tiles, *dstIdx, elem,
-                                    dstLayout.getWarpSize(), ptrAt);
-      if (failed(loaded))
-        return failure();
-      values = std::move(*loaded);
-    }
-    for (unsigned r = 0; !tiles && r < dstRegs; r += dstVec) {
-      if (dstVec == 1) {
-        values.push_back(loadScratch(
-            rewriter, loc, *base,
-            placement.linearize(rewriter, loc, (*dstIdx)[r]), elem));
-        continue;
-      }
-      auto vecType = VectorType::get({int64_t(dstVec)}, elem);
-      Value vec = LLVM::LoadOp::create(rewriter, loc, vecType,
-                                       ptrAt((*dstIdx)[r], elem),
-                                       dstVec * bytes);
-      for (unsigned j = 0; j < dstVec; ++j)
-        values.push_back(LLVM::ExtractElementOp::create(
-            rewriter, loc, vec, i32Const(rewriter, loc, j)));
-    }
+    auto values = readBlockTile(rewriter, loc, st, dstLayout, shape, elem,
+                                bestDim, ptrAt);
+    if (failed(values))
+      return failure();
     if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
       return failure();
     releaseScratch(st);
-    rewriter.replaceOpWithMultiple(op, {values});
+    rewriter.replaceOpWithMultiple(op, {*values});
     return success();
-  }
-
-private:
-  /// The destination registers, four tiles per tile load. Lane l addresses
-  /// row l%8 of tile l/8 of its group; the group's first tile is where this
-  /// thread's first register of the group lies, less its offset inside the
-  /// tile.
-  FailureOr<SmallVector<Value>> loadMatrixTiles(
-      OpBuilder &b, Location loc, const MatrixTilePlan &plan,
-      ArrayRef<SmallVector<Value>> dstIdx, Type elem, unsigned warpSize,
-      function_ref<Value(ArrayRef<Value>, Type)> ptrAt) const {
-    auto ids = getLaneAndWarp(b, loc, st.target, warpSize);
-    if (failed(ids))
-      return failure();
-    Value lane = ids->first;
-    unsigned c = plan.contiguous, s = 1 - c;
-    unsigned pairDim = plan.transpose ? s : c, rowDim = plan.transpose ? c : s;
-    auto shr = [&](Value v, unsigned k) {
-      return Value(arith::ShRUIOp::create(b, loc, v, i32Const(b, loc, k)));
-    };
-    auto andi = [&](Value v, unsigned k) {
-      return Value(arith::AndIOp::create(b, loc, v, i32Const(b, loc, k)));
-    };
-    auto mulc = [&](Value v, int64_t k) {
-      return Value(arith::MulIOp::create(b, loc, v, i32Const(b, loc, k)));
-    };
-    SmallVector<Value, 2> inTile(2);
-    inTile[pairDim] = mulc(andi(lane, 3), 2);
-    inTile[rowDim] = shr(lane, 2);
-    Value row = andi(lane, 7);
-    Value tile = shr(lane, 3);
-    Value tileBit0 = andi(tile, 1), tileBit1 = shr(tile, 1);
-    auto vecType = VectorType::get({2}, elem);
-    SmallVector<Value> values;
-    for (auto [g, steps] : llvm::enumerate(plan.tileSteps)) {
-      SmallVector<Value, 2> index;
-      for (unsigned d = 0; d < 2; ++d) {
-        Value v = arith::SubIOp::create(b, loc, dstIdx[8 * g][d], inTile[d]);
-        if (steps[0][d])
-          v = arith::AddIOp::create(b, loc, v, mulc(tileBit0, steps[0][d]));
-        if (steps[1][d])
-          v = arith::AddIOp::create(b, loc, v, mulc(tileBit1, steps[1][d]));
-        if (d == s)
-          v = arith::AddIOp::create(b, loc, v, row);
-        index.push_back(v);
-      }
-      auto loaded = st.target.emitMatrixTileLoad(b, loc, ptrAt(index, elem),
-                                                 4, plan.transpose);
-      if (failed(loaded))
-        return failure();
-      for (Value pair : *loaded) {
-        Value v = LLVM::BitcastOp::create(b, loc, vecType, pair);
-        for (unsigned j = 0; j < 2; ++j)
-          values.push_back(LLVM::ExtractElementOp::create(
-              b, loc, v, i32Const(b, loc, j)));
-      }
-    }
-    return values;
   }
 };
 
+/// The destination registers, four tiles per tile load. Lane l addresses
+/// row l%8 of tile l/8 of its group; the group's first tile is where this
+/// thread's first register of the group lies, less its offset inside the
+/// tile.
+FailureOr<SmallVector<Value>>
+loadMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
+                const MatrixTilePlan &plan, ArrayRef<SmallVector<Value>> dstIdx,
+                Type elem, unsigned warpSize,
+                function_ref<Value(ArrayRef<Value>, Type)> ptrAt) {
+  auto ids = getLaneAndWarp(b, loc, st.target, warpSize);
+  if (failed(ids))
+    return failure();
+  Value lane = ids->first;
+  unsigned c = plan.contiguous, s = 1 - c;
+  unsigned pairDim = plan.transpose ? s : c, rowDim = plan.transpose ? c : s;
+  auto shr = [&](Value v, unsigned k) {
+    return Value(arith::ShRUIOp::create(b, loc, v, i32Const(b, loc, k)));
+  };
+  auto andi = [&](Value v, unsigned k) {
+    return Value(arith::AndIOp::create(b, loc, v, i32Const(b, loc, k)));
+  };
+  auto mulc = [&](Value v, int64_t k) {
+    return Value(arith::MulIOp::create(b, loc, v, i32Const(b, loc, k)));
+  };
+  SmallVector<Value, 2> inTile(2);
+  inTile[pairDim] = mulc(andi(lane, 3), 2);
+  inTile[rowDim] = shr(lane, 2);
+  Value row = andi(lane, 7);
+  Value tile = shr(lane, 3);
+  Value tileBit0 = andi(tile, 1), tileBit1 = shr(tile, 1);
+  auto vecType = VectorType::get({2}, elem);
+  SmallVector<Value> values;
+  for (auto [g, steps] : llvm::enumerate(plan.tileSteps)) {
+    SmallVector<Value, 2> index;
+    for (unsigned d = 0; d < 2; ++d) {
+      Value v = arith::SubIOp::create(b, loc, dstIdx[8 * g][d], inTile[d]);
+      if (steps[0][d])
+        v = arith::AddIOp::create(b, loc, v, mulc(tileBit0, steps[0][d]));
+      if (steps[1][d])
+        v = arith::AddIOp::create(b, loc, v, mulc(tileBit1, steps[1][d]));
+      if (d == s)
+        v = arith::AddIOp::create(b, loc, v, row);
+      index.push_back(v);
+    }
+    auto loaded = st.target.emitMatrixTileLoad(b, loc, ptrAt(index, elem), 4,
+                                               plan.transpose);
+    if (failed(loaded))
+      return failure();
+    for (Value pair : *loaded) {
+      Value v = LLVM::BitcastOp::create(b, loc, vecType, pair);
+      for (unsigned j = 0; j < 2; ++j)
+        values.push_back(
+            LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
+    }
+  }
+  return values;
+}
 } // namespace
+
+namespace tle::conversion::distribute {
+FailureOr<SmallVector<Value>>
+readBlockTile(OpBuilder &b, Location loc, DistributeState &st,
+              DistributedLayoutAttrInterface layout, ArrayRef<int64_t> shape,
+              Type elem, unsigned contiguous,
+              function_ref<Value(ArrayRef<Value>, Type)> ptrAt) {
+  auto idx = emitIndices(b, loc, st.target, layout, shape);
+  if (failed(idx))
+    return emitError(loc, "cannot compute the indices of this layout");
+  Type stored = scratchType(elem);
+  if (st.target.supportsMatrixTileLoads() && stored == elem &&
+      elem.isIntOrFloat())
+    if (std::optional<MatrixTilePlan> tiles =
+            planMatrixTileLoads(layout, shape, elem, contiguous))
+      return loadMatrixTiles(b, loc, st, *tiles, *idx, elem,
+                             layout.getWarpSize(), ptrAt);
+  unsigned bytes = typeBytes(stored);
+  unsigned maxElems = stored == elem ? std::max(1u, 16 / bytes) : 1;
+  unsigned vec = getScratchVectorWidth(layout, shape, contiguous, maxElems);
+  SmallVector<Value> values;
+  for (unsigned r = 0, n = layout.getTotalElemsPerThread(shape); r < n;
+       r += vec) {
+    if (vec == 1) {
+      Value v = LLVM::LoadOp::create(b, loc, stored, ptrAt((*idx)[r], stored));
+      if (stored != elem)
+        v = arith::TruncIOp::create(b, loc, elem, v);
+      values.push_back(v);
+      continue;
+    }
+    auto vecType = VectorType::get({int64_t(vec)}, elem);
+    Value loaded = LLVM::LoadOp::create(b, loc, vecType, ptrAt((*idx)[r], elem),
+                                        vec * bytes);
+    for (unsigned j = 0; j < vec; ++j)
+      values.push_back(
+          LLVM::ExtractElementOp::create(b, loc, loaded, i32Const(b, loc, j)));
+  }
+  return values;
+}
+} // namespace tle::conversion::distribute
 
 void ::tle::conversion::distribute::populateLayoutPatterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {

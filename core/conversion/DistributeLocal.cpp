@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/conversion/BufferAddressing.h"
 #include "core/conversion/DistributeCommon.h"
 #include "dialects/TLEStruct/TLEStructDialect.h"
 
@@ -29,57 +30,6 @@ using mlir::tle_struct::BufferType;
 using ::tle::backend::BarrierScope;
 
 namespace {
-
-/// Element offsets of a buffer: strides by its dimension order (fastest
-/// first; row-major without a layout) and the padding after every
-/// `padInterval` elements.
-struct BufferAddressing {
-  SmallVector<int64_t> strides;
-  int64_t padInterval = 0, padAmount = 0;
-
-  explicit BufferAddressing(BufferType type) {
-    ArrayRef<int64_t> shape = type.getShape();
-    SmallVector<int64_t> order;
-    if (auto layout = type.getLayout()) {
-      order.assign(layout.getOrder().begin(), layout.getOrder().end());
-      padInterval = layout.getPadInterval();
-      padAmount = layout.getPadAmount();
-    }
-    if (order.size() != shape.size()) {
-      order.clear();
-      for (int64_t d = shape.size() - 1; d >= 0; --d)
-        order.push_back(d);
-    }
-    strides.assign(shape.size(), 1);
-    int64_t stride = 1;
-    for (int64_t d : order) {
-      strides[d] = stride;
-      stride *= shape[d];
-    }
-  }
-
-  /// Elements the buffer spans, padding included.
-  int64_t span(BufferType type) const {
-    int64_t count = 1;
-    for (int64_t s : type.getShape())
-      count *= s;
-    if (count == 0 || padInterval <= 0)
-      return count;
-    return pad(count - 1) + 1;
-  }
-  int64_t pad(int64_t linear) const {
-    return padInterval > 0 ? linear + linear / padInterval * padAmount : linear;
-  }
-  Value pad(OpBuilder &b, Location loc, Value linear) const {
-    if (padInterval <= 0 || padAmount == 0)
-      return linear;
-    Value groups =
-        arith::DivUIOp::create(b, loc, linear, i32Const(b, loc, padInterval));
-    return arith::AddIOp::create(
-        b, loc, linear,
-        arith::MulIOp::create(b, loc, groups, i32Const(b, loc, padAmount)));
-  }
-};
 
 Value toI32(OpBuilder &b, Location loc, Value v) {
   Type i32 = b.getI32Type();
@@ -173,17 +123,9 @@ struct LocalPtrConversion : DistPattern<tle_struct::LocalPtrOp> {
       indices.push_back({});
     }
     SmallVector<Value> ptrs;
-    for (ArrayRef<Value> index : indices) {
-      Value linear = i32Const(rewriter, loc, 0);
-      for (auto [d, v] : llvm::enumerate(index))
-        linear = arith::AddIOp::create(
-            rewriter, loc, linear,
-            arith::MulIOp::create(
-                rewriter, loc, v,
-                i32Const(rewriter, loc, addressing.strides[d])));
+    for (ArrayRef<Value> index : indices)
       ptrs.push_back(scratchPtr(rewriter, loc, base, elem,
-                                addressing.pad(rewriter, loc, linear)));
-    }
+                                addressing.offset(rewriter, loc, index)));
     rewriter.replaceOpWithMultiple(op, {ptrs});
     return success();
   }

@@ -17,36 +17,7 @@ using namespace mlir;
 using namespace mlir::tle;
 using namespace ::tle::conversion::distribute;
 
-namespace {
-
-struct AddPtrConversion : DistPattern<AddPtrOp> {
-  using DistPattern::DistPattern;
-  LogicalResult
-  matchAndRewrite(AddPtrOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto ptrType = cast<PointerType>(getElementTypeOrSelf(op.getType()));
-    Type pointee = getTypeConverter()->convertType(ptrType.getPointeeType());
-    Type resultType = getTypeConverter()->convertType(ptrType);
-    SmallVector<Value> values;
-    for (auto [ptr, offset] : llvm::zip(adaptor.getPtr(), adaptor.getOffset()))
-      values.push_back(LLVM::GEPOp::create(rewriter, op.getLoc(), resultType,
-                                           pointee, ptr,
-                                           ArrayRef<LLVM::GEPArg>{offset}));
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
-  }
-};
-
-/// Registers per vector access: the widest power of two that the layout keeps
-/// contiguous in every thread (consecutive registers, consecutive indices
-/// along the fastest register dimension, aligned) and that the axis analysis
-/// allows for the pointer. `maskUniform` tells whether the mask is known to
-/// be the same on all lanes of such a vector.
-struct VectorPlan {
-  unsigned vec = 1;
-  bool maskUniform = true;
-};
-
+namespace tle::conversion::distribute {
 VectorPlan planVectorAccess(DistributeState &st, Value ptr, Value mask) {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type)
@@ -86,6 +57,27 @@ VectorPlan planVectorAccess(DistributeState &st, Value ptr, Value mask) {
                            st.axis, ptr, mask, dim, st.vectorBytes) >= vec;
   return plan;
 }
+} // namespace tle::conversion::distribute
+
+namespace {
+
+struct AddPtrConversion : DistPattern<AddPtrOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto ptrType = cast<PointerType>(getElementTypeOrSelf(op.getType()));
+    Type pointee = getTypeConverter()->convertType(ptrType.getPointeeType());
+    Type resultType = getTypeConverter()->convertType(ptrType);
+    SmallVector<Value> values;
+    for (auto [ptr, offset] : llvm::zip(adaptor.getPtr(), adaptor.getOffset()))
+      values.push_back(LLVM::GEPOp::create(rewriter, op.getLoc(), resultType,
+                                           pointee, ptr,
+                                           ArrayRef<LLVM::GEPArg>{offset}));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
 
 Value packVector(OpBuilder &b, Location loc, ValueRange elems) {
   if (elems.size() == 1)

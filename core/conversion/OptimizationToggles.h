@@ -21,6 +21,9 @@ struct OptimizationToggles {
   /// tle-remove-layout-conversions: rebuild cheap values in the layout their
   /// users need instead of converting them through block-level memory.
   bool RemoveLayoutConversions = true;
+  /// tle-pipeline-loads: loads of later loop iterations in flight through
+  /// block-level rings (num_stages).
+  bool PipelineLoads = true;
 
   /// Switches off the optimization called Name; false if there is none.
   bool disable(llvm::StringRef Name) {
@@ -28,10 +31,15 @@ struct OptimizationToggles {
       RemoveLayoutConversions = false;
       return true;
     }
+    if (Name == "pipeline-loads") {
+      PipelineLoads = false;
+      return true;
+    }
     return false;
   }
   /// The names disable() takes, for help and error messages.
-  static constexpr const char *Names = "remove-layout-conversions";
+  static constexpr const char *Names =
+      "remove-layout-conversions, pipeline-loads";
 };
 
 } // namespace tle::conversion

@@ -10,6 +10,8 @@
 //   tle-remove-layout-conversions
 //                       conversions of cheap values (indices, masks) become
 //                       the values rebuilt in the wanted layout
+//   tle-pipeline-loads  loads of later iterations issued ahead as
+//                       asynchronous copies into block-level rings
 //   tle-distribute      tensors become per-thread scalars in the LLVM dialect,
 //                       target-specific ops come from a backend::TargetInfo
 //
@@ -77,6 +79,21 @@ createAssignLayoutsPass(const AssignLayoutsOptions &Options = {});
 std::unique_ptr<mlir::Pass> createRemoveLayoutConversionsPass();
 void registerRemoveLayoutConversionsPass();
 
+struct PipelineLoadsOptions {
+  /// Stages of every loop; 0 takes the loop's or the module's
+  /// `tle.num_stages` (default 3).
+  unsigned NumStages = 0;
+  /// Bytes of block-level memory the rings of one loop may take; 0: no limit.
+  uint64_t SharedMemoryLimit = 0;
+};
+
+/// Software pipelining: loads converted to another layout are copied
+/// asynchronously into rings of block-level memory, stages ahead
+/// (PipelineLoads.cpp).
+std::unique_ptr<mlir::Pass>
+createPipelineLoadsPass(const PipelineLoadsOptions &Options = {});
+void registerPipelineLoadsPass();
+
 struct DistributeOptions {
   /// Widest vector memory access of one thread, in bytes.
   unsigned VectorBytes = 16;
@@ -120,7 +137,7 @@ struct LoweringOptions {
 /// Tile IR -> distributed IR: layouts, distribution through Target, then
 /// scf/arith/math/cf to the LLVM dialect. On return Module holds llvm.func
 /// kernels marked `tle.kernel` and carries `tle.num_warps` (i32) and
-/// `tle.shared_memory` (i32, bytes). Errors are emitted on the module's
+/// `tle.shared_memory` (i64, bytes). Errors are emitted on the module's
 /// context diagnostics.
 mlir::LogicalResult lowerToDistributedIR(mlir::ModuleOp Module,
                                          const backend::TargetInfo &Target,

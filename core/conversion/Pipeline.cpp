@@ -56,6 +56,15 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   if (Options.Optimizations.RemoveLayoutConversions)
     PM.addPass(createRemoveLayoutConversionsPass());
   PM.addPass(createCanonicalizerPass());
+  // Only where copies run asynchronously: a synchronous copy waits for its
+  // load where it is issued, so staging would only add block-memory traffic.
+  if (Options.Optimizations.PipelineLoads && Target.supportsAsyncCopy(16)) {
+    // Rings take at most three quarters of what a block may opt in to; the
+    // rest is left to the conversions' scratch.
+    PipelineLoadsOptions Pipelining;
+    Pipelining.SharedMemoryLimit = Desc.Lim.SharedPerBlockOptin / 4 * 3;
+    PM.addPass(createPipelineLoadsPass(Pipelining));
+  }
   PM.addPass(createDistributePass(Target, Dist));
   // Distributed IR is large and flat (one op per element per register).
   // Top-down traversal seeds the worklist with every op and spends most of

@@ -41,6 +41,7 @@ std::string tle::driver::computeCacheKey(const KernelSource &Source,
   Key.add("opt-level", Options.Compile.OptLevel);
   Key.add("remove-layout-conversions",
           Options.Optimizations.RemoveLayoutConversions);
+  Key.add("pipeline-loads", Options.Optimizations.PipelineLoads);
   // The resolved description (extends applied): an edit to a family file
   // changes every chip that extends it.
   for (const auto &[Path, Value] : T.Desc->flatten())

@@ -39,27 +39,6 @@ def TLESelectRawVariants : Pass<"tle-select-raw-variants", "mlir::ModuleOp"> {
   ];
 }
 
-def TLEPrefetchLoads : Pass<"tle-prefetch-loads", "mlir::ModuleOp"> {
-  let summary = "Issue the loads of the next loop iteration before the "
-                "compute of this one";
-  let description = [{
-    Software pipelining in registers, two stages: in an scf.for whose body
-    reads memory only through tle.load (no stores, atomics or barriers), the
-    loads and what their addresses and masks need (including loop-carried
-    pointer increments) become stage 0, everything else stage 1. The loop
-    then loads iteration i+1 while it computes iteration i; the first loads
-    move before the loop, and loads of an iteration that does not exist are
-    masked off, so a loop of any trip count, including zero, stays correct.
-
-    It does nothing when the module's `tle.num_stages` is below 2. tlec does
-    not run it yet: on the H200 it made matmul 3x slower (while the loads
-    were still scalar; bench/RESULTS-h200.md), and it has not been measured
-    since. Deeper pipelines through block-level memory (cp.async, TMA) are
-    future work.
-  }];
-  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
-}
-
 def TLELowerPipes : Pass<"tle-lower-pipes", "mlir::ModuleOp"> {
   let summary = "TLE-Lite pipes as rings of slots in block-level memory";
   let description = [{

@@ -96,6 +96,44 @@ LogicalResult CopyOp::verify() {
   return success();
 }
 
+/// The shape of one slot of a buffer whose leading dimension indexes slots.
+static FailureOr<ArrayRef<int64_t>> slotShape(Operation *op, BufferType type) {
+  if (type.getShape().size() < 2)
+    return op->emitOpError()
+           << "buffer " << type << " needs a leading slot dimension";
+  return type.getShape().drop_front();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  BufferType buffer = getBuffer().getType();
+  FailureOr<ArrayRef<int64_t>> slot = slotShape(*this, buffer);
+  if (failed(slot))
+    return failure();
+  auto ptrType =
+      cast<tle::PointerType>(getElementTypeOrSelf(getPtr().getType()));
+  if (ptrType.getPointeeType() != buffer.getElementType())
+    return emitOpError() << "copies " << ptrType.getPointeeType()
+                         << " into a buffer of " << buffer.getElementType();
+  if (shapeOf(getPtr().getType()) != *slot)
+    return emitOpError() << "pointer shape does not match a slot of " << buffer;
+  if (getMask() && shapeOf(getMask().getType()) != *slot)
+    return emitOpError() << "mask shape does not match the pointers";
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  BufferType buffer = getBuffer().getType();
+  FailureOr<ArrayRef<int64_t>> slot = slotShape(*this, buffer);
+  if (failed(slot))
+    return failure();
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (result.getShape() != *slot ||
+      result.getElementType() != buffer.getElementType())
+    return emitOpError() << "result " << result << " is not a slot of "
+                         << buffer;
+  return success();
+}
+
 LogicalResult ToTensorOp::verify() {
   BufferType bufferType = getBuffer().getType();
   auto resultType = getResult().getType();

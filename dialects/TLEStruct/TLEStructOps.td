@@ -77,6 +77,55 @@ def TLEStruct_ToBufferOp : TLEStruct_Op<"to_buffer", [
   let hasVerifier = 1;
 }
 
+def TLEStruct_AsyncCopyOp : TLEStruct_Op<"async_copy", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Start copying a tile into one slot of a local buffer";
+  let description = [{
+    Copies the elements `ptr` points at into slot `slot` of `buffer` (the
+    buffer's leading dimension indexes slots; the rest has the tile's
+    shape). Elements whose `mask` is false are written as zero. The copy
+    belongs to the group the next `tle_struct.async_commit` closes and is
+    complete once a `tle_struct.async_wait` lets that group go. Made by
+    software pipelining; targets without asynchronous copies run it as a
+    load and a store.
+  }];
+  let arguments = (ins TLE_PtrLike:$ptr, TLEStruct_Buffer:$buffer, I32:$slot,
+                       Optional<TLE_BoolLike>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $buffer `[` $slot `]` (`mask` $mask^ `:` type($mask))? attr-dict
+      `:` type($ptr) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def TLEStruct_AsyncCommitOp : TLEStruct_Op<"async_commit", [
+    MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Close the group of asynchronous copies started since the last one";
+  let assemblyFormat = "attr-dict";
+}
+
+def TLEStruct_AsyncWaitOp : TLEStruct_Op<"async_wait", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Wait until at most `pending` copy groups are in flight";
+  let description = [{
+    Then synchronizes the block, so that every thread sees the slots the
+    completed groups wrote and every earlier read of the buffers is done.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+def TLEStruct_LocalLoadOp : TLEStruct_Op<"local_load", [
+    MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "Read one slot of a local buffer as a tile";
+  let arguments = (ins TLEStruct_Buffer:$buffer, I32:$slot);
+  let results = (outs TLE_Tensor:$result);
+  let assemblyFormat = [{
+    $buffer `[` $slot `]` attr-dict `:` qualified(type($buffer)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def TLEStruct_BarrierAllocOp : TLEStruct_Op<"barrier_alloc", [
     MemoryEffects<[MemAlloc<DefaultResource>]>]> {
   let summary = "Allocate a barrier expecting `count` arrivals per phase (tle.gpu.alloc_barrier)";

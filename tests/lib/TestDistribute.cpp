@@ -214,6 +214,7 @@ struct TestAssignMatrixLayoutsPass
 void ::tle::test::registerTestDistributePass() {
   ::tle::conversion::registerAssignLayoutsPass();
   ::tle::conversion::registerRemoveLayoutConversionsPass();
+  ::tle::conversion::registerPipelineLoadsPass();
   PassRegistration<TestAssignMatrixLayoutsPass>();
   registerPass([] {
     ::tle::conversion::DistributeOptions Options;

@@ -36,9 +36,11 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
       getAddressSpace("shared").value_or(DefaultSharedAddressSpace);
   unsigned Sm = 0;
   StringRef Arch(Desc.Arch);
-  HasLdMatrix = Arch.consume_front("sm_") &&
-                !Arch.take_while(llvm::isDigit).getAsInteger(10, Sm) &&
-                Sm >= 75;
+  if (Arch.consume_front("sm_") &&
+      !Arch.take_while(llvm::isDigit).getAsInteger(10, Sm)) {
+    HasLdMatrix = Sm >= 75;
+    HasCpAsync = Sm >= 80;
+  }
 }
 
 std::optional<unsigned>

@@ -63,6 +63,18 @@ public:
                      mlir::Value RowAddress, unsigned NumTiles,
                      bool Transpose) const override;
 
+  bool supportsAsyncCopy(unsigned Bytes) const override {
+    return HasCpAsync && (Bytes == 4 || Bytes == 8 || Bytes == 16);
+  }
+  mlir::LogicalResult emitAsyncCopy(mlir::OpBuilder &B, mlir::Location Loc,
+                                    mlir::Value Dst, mlir::Value Src,
+                                    unsigned Bytes,
+                                    mlir::Value Pred) const override;
+  mlir::LogicalResult emitAsyncCommit(mlir::OpBuilder &B,
+                                      mlir::Location Loc) const override;
+  mlir::LogicalResult emitAsyncWait(mlir::OpBuilder &B, mlir::Location Loc,
+                                    unsigned Pending) const override;
+
 private:
   /// Shuffles a 32-bit integer or float value.
   mlir::Value shuffle32(mlir::OpBuilder &B, mlir::Location Loc,
@@ -75,6 +87,7 @@ private:
   unsigned SharedAddressSpace;
   /// ldmatrix exists from sm_75 on.
   bool HasLdMatrix = false;
+  bool HasCpAsync = false;
   bool HasClusters;
   bool HasFp64Atomics;
 };

@@ -1,13 +1,15 @@
 // RUN: tle-opt %s --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
 
 // A block-level buffer of 64 counters with one pad slot after every 32:
-// 65 i32 in shared memory (address space 3), counted into the kernel's
-// block-level bytes (260 rounded up to 16). All threads zero it together,
+// 65 i32 in the kernel's dynamic block-level memory (address space 3; no
+// scratch comes before it here), counted into its bytes (260 rounded up to
+// 16). All threads zero it together,
 // then a barrier; indices are padded (i + i / 32) before the atomics.
-// CHECK: module attributes {{{.*}}tle.shared_memory = 272 : i32
-// CHECK: llvm.mlir.global internal @__tle_local_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<65 x i32>
+// CHECK: module attributes {{{.*}}tle.shared_memory = 272 : i64
+// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK-NOT: __tle_local
 // CHECK-LABEL: llvm.func @counters
-// CHECK: %[[BUF:.*]] = llvm.mlir.addressof @__tle_local_0 : !llvm.ptr<3>
+// CHECK: %[[BUF:.*]] = llvm.mlir.addressof @__tle_scratch : !llvm.ptr<3>
 // CHECK: %[[TID:.*]] = arith.index_cast
 // CHECK: scf.for %[[I:.*]] = %[[TID]] to %c65_i32 step %c128_i32 : i32 {
 // CHECK:   %[[SLOT:.*]] = llvm.getelementptr %[[BUF]][%[[I]]]

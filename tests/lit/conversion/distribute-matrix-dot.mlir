@@ -25,7 +25,8 @@
 
 // One scratch buffer serves every conversion: the largest (64x64 fp16 with
 // rows padded by 16 bytes) sets its size.
-// CHECK: llvm.mlir.global internal @__tle_scratch() {{.*}} : !llvm.array<9216 x i8>
+// CHECK: tle.shared_memory = 9216 : i64
+// CHECK: llvm.mlir.global external @__tle_scratch() {{.*}} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @dot
 // The operands are read from scratch with the target's 8x8 tile loads, four
 // tiles each: A (64x32, each warp pair shares a 32x32 half) as stored, B

@@ -7,10 +7,10 @@
 // and stored as vector<4xf32> with 16-byte alignment; a group whose lanes
 // are all in bounds takes the wide access, a partial one per-element ones.
 
-// CHECK: module attributes {{{.*}}tle.num_warps = 4 : i32, tle.shared_memory = 0 : i32
+// CHECK: module attributes {{{.*}}tle.num_warps = 4 : i32, tle.shared_memory = 0 : i64
 // CHECK-LABEL: llvm.func @add_kernel(
 // CHECK-SAME: %[[X:.*]]: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %[[N:.*]]: i32)
-// CHECK-SAME: attributes {tle.kernel}
+// CHECK-SAME: attributes {tle.kernel{{.*}}}
 // CHECK: gpu.block_id x
 // CHECK: gpu.thread_id x
 // CHECK: %[[P0:.*]] = llvm.getelementptr %[[X]][%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32

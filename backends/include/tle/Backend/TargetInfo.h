@@ -146,6 +146,37 @@ public:
                      bool Transpose) const {
     return mlir::failure();
   }
+
+  /// Whether the chip copies Bytes (4, 8 or 16) from global to block-level
+  /// memory asynchronously (NVIDIA's cp.async, sm_80+). Software pipelining
+  /// then keeps loads of later loop iterations in flight without registers;
+  /// without it the copies run as a load and a store.
+  virtual bool supportsAsyncCopy(unsigned Bytes) const { return false; }
+
+  /// Starts copying Bytes from Src (global) to Dst (block-level memory,
+  /// Bytes-aligned); when Pred is false nothing is read and Dst receives
+  /// zeros. The copy joins the group the next emitAsyncCommit closes.
+  virtual mlir::LogicalResult emitAsyncCopy(mlir::OpBuilder &B,
+                                            mlir::Location Loc,
+                                            mlir::Value Dst, mlir::Value Src,
+                                            unsigned Bytes,
+                                            mlir::Value Pred) const {
+    return mlir::failure();
+  }
+
+  /// Closes the group of this thread's copies started since the last call.
+  virtual mlir::LogicalResult emitAsyncCommit(mlir::OpBuilder &B,
+                                              mlir::Location Loc) const {
+    return mlir::failure();
+  }
+
+  /// Waits until at most Pending of this thread's copy groups are
+  /// unfinished (the core adds the block barrier that publishes them).
+  virtual mlir::LogicalResult emitAsyncWait(mlir::OpBuilder &B,
+                                            mlir::Location Loc,
+                                            unsigned Pending) const {
+    return mlir::failure();
+  }
 };
 
 } // namespace backend

@@ -1,0 +1,389 @@
+//===- PipelineLoads.cpp - Multi-stage loads through block-level rings ----===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Software pipelining of loops with num_stages S (Triton's num_stages): a
+// tile load whose value is converted to another layout (which distribution
+// does through block-level memory anyway, e.g. for dot operands) becomes an
+// asynchronous copy into slot i % S of a ring of S slots, issued S-1
+// iterations ahead, and a read of the slot in the layout the conversion
+// wanted. Per iteration:
+//
+//   async_wait S-2          group i done; the barrier also ends the reads of
+//                           the slot the copies below overwrite
+//   local_load ring[i % S]  -> the operands
+//   async_copy ... -> ring[(i+S-1) % S]; async_commit
+//   the rest of the body
+//
+// The copies and the pure ops their addresses and masks come from (pointer
+// increments included) form stage 0 of the upstream scf pipeliner, all else
+// stage S-1; the loop is not peeled, copies of iterations past the end are
+// masked off (they write zeros and read nothing). Loops that write memory
+// keep their order. The rings are counted against the description's
+// shared memory limit: S shrinks until they fit, and a loop that does not
+// fit with two stages is left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/analysis/AxisInfo.h"
+#include "core/conversion/Passes.h"
+
+#include "dialects/TLE/TLEDialect.h"
+#include "dialects/TLEStruct/TLEStructDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+namespace ts = mlir::tle_struct;
+
+namespace {
+
+constexpr StringLiteral kNumStagesAttr = "tle.num_stages";
+constexpr unsigned kDefaultNumStages = 3;
+
+/// A load whose only user converts it to another layout.
+struct Candidate {
+  LoadOp load;
+  ConvertLayoutOp convert;
+  ts::BufferType ringType;
+};
+
+bool isZero(Value v) {
+  Attribute attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return false;
+  if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+    attr = splat.getSplatValue<Attribute>();
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    return f.getValue().isZero() && !f.getValue().isNegative();
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    return i.getValue().isZero();
+  return false;
+}
+
+unsigned elementBytes(Type t) {
+  if (isa<PointerType>(t))
+    return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+/// The ring of `stages` slots of `type`'s tile: the load layout's fastest
+/// dimension contiguous and each row padded by 16 bytes (bank-conflict-free
+/// reads of 16-byte rows, as scratch conversions place tiles).
+ts::BufferType getRingType(RankedTensorType type, unsigned stages) {
+  auto layout = getDistributedLayout(type);
+  Type elem = type.getElementType();
+  SmallVector<int64_t> shape{int64_t(stages)};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  SmallVector<int64_t> order;
+  for (unsigned d : layout.getRegisterOrder())
+    order.push_back(d + 1);
+  order.push_back(0);
+  int64_t fastest = order.front() - 1;
+  int64_t padInterval = 0, padAmount = 0;
+  if (type.getRank() > 1) {
+    padInterval = type.getDimSize(fastest);
+    padAmount = std::max(1u, 16 / elementBytes(elem));
+  }
+  MLIRContext *ctx = type.getContext();
+  return ts::BufferType::get(
+      ctx, shape, elem, StringAttr::get(ctx, "block"),
+      ts::LayoutAttr::get(ctx, order, padInterval, padAmount));
+}
+
+uint64_t getRingBytes(ts::BufferType type) {
+  int64_t count = 1;
+  for (int64_t s : type.getShape())
+    count *= s;
+  auto layout = type.getLayout();
+  if (layout && layout.getPadInterval() > 0)
+    count += (count - 1) / layout.getPadInterval() * layout.getPadAmount();
+  return uint64_t(count) * elementBytes(type.getElementType());
+}
+
+/// A load worth staging. Its per-thread pieces must be at least 4 bytes
+/// (what asynchronous copies move; with unknown strides a tile comes in
+/// element by element, and a copy per element costs more than it hides).
+std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || !type.getEncoding() || load.getIsVolatile() ||
+      type.getElementType().isInteger(1) || !load->hasOneUse())
+    return std::nullopt;
+  unsigned dim = getDistributedLayout(type).getRegisterOrder()[0];
+  unsigned bytes = elementBytes(type.getElementType());
+  if (::tle::conversion::getVectorWidthAlong(axis, load.getPtr(), Value(), dim,
+                                             16) *
+          bytes <
+      4)
+    return std::nullopt;
+  if (load.getOther() && !isZero(load.getOther()))
+    return std::nullopt;
+  auto convert = dyn_cast<ConvertLayoutOp>(*load->getUsers().begin());
+  if (!convert || convert->getBlock() != load->getBlock())
+    return std::nullopt;
+  return Candidate{load, convert, {}};
+}
+
+/// Whether an op may run in an earlier iteration than its own (in a loop
+/// that writes no memory).
+bool isMovable(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op))
+    return !load.getIsVolatile();
+  return isPure(op) || isa<ts::AsyncCopyOp, ts::AsyncCommitOp>(op);
+}
+
+/// Stage 0: `roots` and, transitively, the body ops their operands come
+/// from, following loop-carried values to the op that yields them. Fails if
+/// that pulls in an op that cannot move to an earlier iteration.
+FailureOr<llvm::SetVector<Operation *>>
+getStageZero(scf::ForOp loop, ArrayRef<Operation *> roots) {
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  SmallVector<Operation *> worklist(roots.begin(), roots.end());
+  llvm::SetVector<Operation *> slice;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!slice.insert(op))
+      continue;
+    if (!isMovable(op))
+      return failure();
+    auto visit = [&](Value v) {
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner() != body || arg.getArgNumber() == 0)
+          return;
+        v = yield.getOperand(arg.getArgNumber() - 1);
+      }
+      if (Operation *def = v.getDefiningOp(); def && def->getBlock() == body)
+        worklist.push_back(def);
+    };
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        visit(operand);
+    });
+  }
+  return slice;
+}
+
+/// Copies of an iteration that does not exist are masked off.
+Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
+  auto copy = dyn_cast<ts::AsyncCopyOp>(op);
+  if (!copy)
+    return isPure(op) || isa<ts::AsyncCommitOp>(op) ? op : nullptr;
+  rewriter.setInsertionPoint(copy);
+  auto type = cast<RankedTensorType>(copy.getPtr().getType());
+  Value mask = SplatOp::create(rewriter, copy.getLoc(),
+                               RankedTensorType::get(type.getShape(),
+                                                     rewriter.getI1Type(),
+                                                     type.getEncoding()),
+                               pred);
+  if (Value old = copy.getMask())
+    mask = arith::AndIOp::create(rewriter, copy.getLoc(), old, mask);
+  rewriter.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
+  return copy;
+}
+
+/// Slot of the iteration with induction variable `iv`: ((iv - lb) / step) % S.
+Value getSlot(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
+  Value iv = loop.getInductionVar();
+  Value n = arith::SubIOp::create(b, loc, iv, loop.getLowerBound());
+  n = arith::DivUIOp::create(b, loc, n, loop.getStep());
+  Value s =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(iv.getType(), stages));
+  n = arith::RemUIOp::create(b, loc, n, s);
+  if (n.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), n);
+  if (n.getType().getIntOrFloatBitWidth() > 32)
+    return arith::TruncIOp::create(b, loc, b.getI32Type(), n);
+  if (n.getType().getIntOrFloatBitWidth() < 32)
+    return arith::ExtUIOp::create(b, loc, b.getI32Type(), n);
+  return n;
+}
+
+struct PipelineLoadsPass
+    : public PassWrapper<PipelineLoadsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineLoadsPass)
+
+  PipelineLoadsPass() = default;
+  PipelineLoadsPass(const PipelineLoadsPass &other) : PassWrapper(other) {}
+  explicit PipelineLoadsPass(const ::tle::conversion::PipelineLoadsOptions &o) {
+    numStages = o.NumStages;
+    sharedMemoryLimit = o.SharedMemoryLimit;
+  }
+
+  StringRef getArgument() const override { return "tle-pipeline-loads"; }
+  StringRef getDescription() const override {
+    return "Issue the loads of later loop iterations ahead through "
+           "asynchronous copies into block-level rings (num_stages)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<ts::TLEStructDialect, arith::ArithDialect>();
+  }
+
+  Option<unsigned> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("Stages of every loop (0: the loop's or module's "
+                     "tle.num_stages, else 3)"),
+      llvm::cl::init(0)};
+  Option<uint64_t> sharedMemoryLimit{
+      *this, "shared-memory-limit",
+      llvm::cl::desc("Bytes of block-level memory the rings of one loop may "
+                     "take (0: no limit)"),
+      llvm::cl::init(0)};
+
+  unsigned getStages(scf::ForOp loop) {
+    if (numStages)
+      return numStages;
+    if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr))
+      return attr.getInt();
+    if (auto attr = getOperation()->getAttrOfType<IntegerAttr>(kNumStagesAttr))
+      return attr.getInt();
+    return kDefaultNumStages;
+  }
+
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (!loop.getBody()
+               ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+               .wasInterrupted())
+        loops.push_back(loop);
+    });
+    AxisInfoResult axis(getOperation());
+    for (scf::ForOp loop : loops)
+      if (failed(pipeline(loop, axis)))
+        return signalPassFailure();
+  }
+
+  LogicalResult pipeline(scf::ForOp loop, const AxisInfoResult &axis) {
+    unsigned stages = getStages(loop);
+    if (stages < 2)
+      return success();
+    // Memory written in the loop could be read by a later iteration's load.
+    bool writes = false;
+    loop.getBody()->walk([&](Operation *op) {
+      if (!isa<LoadOp>(op) && !isPure(op) &&
+          !isa<scf::YieldOp, scf::ForOp, scf::IfOp>(op))
+        writes = true;
+    });
+    if (writes)
+      return success();
+    SmallVector<Candidate> candidates;
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (auto load = dyn_cast<LoadOp>(op))
+        if (std::optional<Candidate> c = getCandidate(load, axis))
+          candidates.push_back(*c);
+    if (candidates.empty())
+      return success();
+    // The operands must be computable an iteration (or more) ahead.
+    SmallVector<Operation *> roots;
+    for (Candidate &c : candidates)
+      roots.push_back(c.load);
+    if (failed(getStageZero(loop, roots)))
+      return success();
+    for (; stages >= 2; --stages) {
+      uint64_t bytes = 0;
+      for (Candidate &c : candidates)
+        bytes += getRingBytes(
+            getRingType(cast<RankedTensorType>(c.load.getType()), stages));
+      if (!sharedMemoryLimit || bytes <= sharedMemoryLimit)
+        break;
+    }
+    if (stages < 2)
+      return success();
+
+    IRRewriter rewriter(loop.getContext());
+    Location loc = loop.getLoc();
+    rewriter.setInsertionPoint(loop);
+    SmallVector<Value> rings;
+    for (Candidate &c : candidates) {
+      c.ringType =
+          getRingType(cast<RankedTensorType>(c.load.getType()), stages);
+      rings.push_back(ts::AllocOp::create(rewriter, c.load.getLoc(), c.ringType,
+                                          /*init=*/TypedAttr()));
+    }
+
+    // Consumer side first in the body: wait, then read this iteration's slot.
+    Block *body = loop.getBody();
+    rewriter.setInsertionPointToStart(body);
+    ts::AsyncWaitOp::create(rewriter, loc, stages - 2);
+    Value readSlot = getSlot(rewriter, loc, loop, stages);
+    llvm::SetVector<Operation *> consumerHead;
+    for (Operation &op : *body) {
+      consumerHead.insert(&op);
+      if (op.getNumResults() && op.getResult(0) == readSlot)
+        break;
+    }
+    for (auto [c, ring] : llvm::zip(candidates, rings)) {
+      auto read = ts::LocalLoadOp::create(rewriter, c.convert.getLoc(),
+                                          c.convert.getType(), ring, readSlot);
+      consumerHead.insert(read);
+      rewriter.replaceOp(c.convert, read.getResult());
+    }
+    // Producer side where the loads were.
+    SmallVector<Operation *> copies;
+    for (auto [c, ring] : llvm::zip(candidates, rings)) {
+      rewriter.setInsertionPoint(c.load);
+      Value writeSlot = getSlot(rewriter, c.load.getLoc(), loop, stages);
+      copies.push_back(ts::AsyncCopyOp::create(rewriter, c.load.getLoc(),
+                                               c.load.getPtr(), ring, writeSlot,
+                                               c.load.getMask()));
+    }
+    copies.push_back(ts::AsyncCommitOp::create(rewriter, loc));
+    for (Candidate &c : candidates)
+      rewriter.eraseOp(c.load);
+
+    FailureOr<llvm::SetVector<Operation *>> stageZero =
+        getStageZero(loop, copies);
+    if (failed(stageZero))
+      return loop.emitError("software pipelining: the copies depend on "
+                            "values of their own iteration");
+    scf::PipeliningOption options;
+    options.getScheduleFn =
+        [&](scf::ForOp forOp,
+            std::vector<std::pair<Operation *, unsigned>> &schedule) {
+          for (Operation *op : consumerHead)
+            schedule.emplace_back(op, stages - 1);
+          for (Operation &op : forOp.getBody()->without_terminator())
+            if (stageZero->contains(&op))
+              schedule.emplace_back(&op, 0);
+          for (Operation &op : forOp.getBody()->without_terminator())
+            if (!stageZero->contains(&op) && !consumerHead.contains(&op))
+              schedule.emplace_back(&op, stages - 1);
+        };
+    options.peelEpilogue = false;
+    options.supportDynamicLoops = true;
+    options.predicateFn = predicate;
+    bool modified = false;
+    rewriter.setInsertionPoint(loop);
+    FailureOr<scf::ForOp> pipelined =
+        scf::pipelineForLoop(rewriter, loop, options, &modified);
+    if (failed(pipelined))
+      return loop.emitError("software pipelining failed");
+    // Copies past the end still write zeros: let them land before the rings'
+    // memory is anything else.
+    rewriter.setInsertionPointAfter(*pipelined);
+    ts::AsyncWaitOp::create(rewriter, loc, 0);
+    return success();
+  }
+};
+
+} // namespace
+
+namespace tle::conversion {
+std::unique_ptr<Pass>
+createPipelineLoadsPass(const PipelineLoadsOptions &Options) {
+  return std::make_unique<PipelineLoadsPass>(Options);
+}
+
+void registerPipelineLoadsPass() { PassRegistration<PipelineLoadsPass>(); }
+} // namespace tle::conversion

@@ -1,0 +1,101 @@
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads | FileCheck %s
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads="num-stages=2" | FileCheck %s --check-prefix=TWO
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads="shared-memory-limit=4096" | FileCheck %s --check-prefix=SMALL
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads --tle-distribute | FileCheck %s --check-prefix=DIST
+
+// A K loop of dot operands (loaded with a K mask, pointers advanced per
+// iteration), num_stages 3 from the module: both operands get a ring of 3
+// slots, 16-byte rows padded by 8 fp16. Two iterations' copies go before
+// the loop (masked off if the loop is shorter); in the loop the wait for all
+// but one group comes first, then the reads of this iteration's slot, then
+// the copies of iteration i+2 (their mask also says i+2 < n), one commit,
+// the dot. After the loop, the copies past the end are waited for.
+// CHECK-LABEL: tle.func @dot
+// CHECK: %[[RA:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x32xf16, "block", #tle_struct.layout<order = [2, 1, 0], pad_interval = 32, pad_amount = 8>>
+// CHECK: %[[RB:.*]] = tle_struct.alloc : !tle_struct.buffer<3x32x64xf16, "block", #tle_struct.layout<order = [2, 1, 0], pad_interval = 64, pad_amount = 8>>
+// CHECK: tle_struct.async_copy {{.*}}, %[[RA]][{{.*}}] mask
+// CHECK: tle_struct.async_copy {{.*}}, %[[RB]][{{.*}}] mask
+// CHECK: tle_struct.async_commit
+// CHECK: tle_struct.async_copy {{.*}}, %[[RA]][{{.*}}] mask
+// CHECK: tle_struct.async_copy {{.*}}, %[[RB]][{{.*}}] mask
+// CHECK: tle_struct.async_commit
+// CHECK: scf.for
+// CHECK: tle_struct.async_wait 1
+// CHECK: %[[SLOT:.*]] = arith.remui
+// CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT]]]
+// CHECK: %[[B:.*]] = tle_struct.local_load %[[RB]][%[[SLOT]]]
+// CHECK: arith.cmpi slt
+// CHECK: tle_struct.async_copy
+// CHECK: tle_struct.async_copy
+// CHECK: tle_struct.async_commit
+// CHECK: tle.dot %[[A]], %[[B]]
+// CHECK-NOT: tle.load
+// CHECK: scf.yield
+// CHECK: tle_struct.async_wait 0
+// TWO: !tle_struct.buffer<2x64x32xf16
+// TWO: scf.for
+// TWO: tle_struct.async_wait 0
+// 4096 bytes hold neither 3 nor 2 slots of both operands: left alone.
+// SMALL-NOT: tle_struct
+// SMALL: tle.load
+// Distribution: the test target has no asynchronous copies, so the copies
+// are loads and stores, and each wait is a block barrier.
+// DIST-LABEL: llvm.func @dot
+// DIST-NOT: tle_struct
+// DIST: gpu.barrier
+// DIST: llvm.inline_asm "test.ldmatrix.x4
+module attributes {tle.num_stages = 3 : i32} {
+tle.func @dot(%pa: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %pb: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f16>, %n: i32, %k: i32) {
+  %ra = tle.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %ra2 = tle.expand_dims %ra {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %ka = tle.broadcast %ra2 : tensor<1x32xi32> -> tensor<64x32xi32>
+  %sa = tle.splat %pa : !tle.ptr<f16> -> tensor<64x32x!tle.ptr<f16>>
+  %ptra = tle.addptr %sa, %ka : tensor<64x32x!tle.ptr<f16>>, tensor<64x32xi32>
+  %rb = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %rb2 = tle.expand_dims %rb {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %nb = tle.broadcast %rb2 : tensor<1x64xi32> -> tensor<32x64xi32>
+  %sb = tle.splat %pb : !tle.ptr<f16> -> tensor<32x64x!tle.ptr<f16>>
+  %ptrb = tle.addptr %sb, %nb : tensor<32x64x!tle.ptr<f16>>, tensor<32x64xi32>
+  %step_a = arith.constant dense<32> : tensor<64x32xi32>
+  %step_b = arith.constant dense<2048> : tensor<32x64xi32>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %acc:3 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %c, %qa = %ptra, %qb = %ptrb) -> (tensor<64x64xf32>, tensor<64x32x!tle.ptr<f16>>, tensor<32x64x!tle.ptr<f16>>) : i32 {
+    %off = arith.muli %i, %c32 : i32
+    %left = arith.subi %k, %off : i32
+    %lefts = tle.splat %left : i32 -> tensor<64x32xi32>
+    %ma = arith.cmpi slt, %ka, %lefts : tensor<64x32xi32>
+    %a = tle.load %qa, %ma : tensor<64x32x!tle.ptr<f16>>
+    %b = tle.load %qb : tensor<32x64x!tle.ptr<f16>>
+    %d = tle.dot %a, %b, %x : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+    %na = tle.addptr %qa, %step_a : tensor<64x32x!tle.ptr<f16>>, tensor<64x32xi32>
+    %nb2 = tle.addptr %qb, %step_b : tensor<32x64x!tle.ptr<f16>>, tensor<32x64xi32>
+    scf.yield %d, %na, %nb2 : tensor<64x64xf32>, tensor<64x32x!tle.ptr<f16>>, tensor<32x64x!tle.ptr<f16>>
+  }
+  %h = arith.truncf %acc#0 : tensor<64x64xf32> to tensor<64x64xf16>
+  %ptro = tle.splat %out : !tle.ptr<f16> -> tensor<64x64x!tle.ptr<f16>>
+  tle.store %ptro, %h : tensor<64x64x!tle.ptr<f16>>
+  tle.return
+}
+}
+
+// -----
+
+// A loop that stores may feed its own later loads: left alone.
+// CHECK-LABEL: tle.func @stores
+// CHECK-NOT: tle_struct
+// CHECK: tle.store
+tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %s = tle.splat %p : !tle.ptr<f16> -> tensor<64x32x!tle.ptr<f16>>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %a = tle.load %s : tensor<64x32x!tle.ptr<f16>>
+    %t = tle.trans %a {order = array<i32: 1, 0>} : tensor<64x32xf16> -> tensor<32x64xf16>
+    %b = tle.reshape %t : tensor<32x64xf16> -> tensor<64x32xf16>
+    tle.store %s, %b : tensor<64x32x!tle.ptr<f16>>
+  }
+  tle.return
+}
