@@ -116,8 +116,9 @@ cl::opt<unsigned> NumWarps("num-warps",
 cl::opt<unsigned> NumStages(
     "num-stages",
     cl::desc("Software-pipelining depth of loops (Triton's num_stages, "
-             "default 3); recorded as the module's tle.num_stages and passed "
-             "to the backend, but loops are not pipelined yet"),
+             "default 3; a loop's own num_stages wins): dot operands are "
+             "copied asynchronously this many - 1 iterations ahead where the "
+             "target can (NVIDIA sm_80+); 1 switches it off"),
     cl::init(3), cl::cat(TlecCategory));
 cl::opt<bool> ArgsFromSource(
     "args-from-source",
