@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/analysis/AxisInfo.h"
+#include "core/conversion/BufferAddressing.h"
 #include "core/conversion/Passes.h"
 
 #include "dialects/TLE/TLEDialect.h"
@@ -101,14 +102,11 @@ ts::BufferType getRingType(RankedTensorType type, unsigned stages) {
       ts::LayoutAttr::get(ctx, order, padInterval, padAmount));
 }
 
+/// Bytes of a ring, padding included, as distribution will place it.
 uint64_t getRingBytes(ts::BufferType type) {
-  int64_t count = 1;
-  for (int64_t s : type.getShape())
-    count *= s;
-  auto layout = type.getLayout();
-  if (layout && layout.getPadInterval() > 0)
-    count += (count - 1) / layout.getPadInterval() * layout.getPadAmount();
-  return uint64_t(count) * elementBytes(type.getElementType());
+  using ::tle::conversion::distribute::BufferAddressing;
+  return uint64_t(BufferAddressing(type).span(type)) *
+         elementBytes(type.getElementType());
 }
 
 /// A load worth staging. Its per-thread pieces must be at least 4 bytes
