@@ -285,6 +285,13 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
     dotTilings[dot] = *tiling;
     dot->setAttr(::tle::conversion::kMatrixInstructionAttr,
                  StringAttr::get(&getContext(), tiling->Unit->Instr.Name));
+    if (tiling->operandsInBlockMemory())
+      dot->setAttr(::tle::conversion::kMatrixBlockOperandsAttr,
+                   UnitAttr::get(&getContext()));
+    if (tiling->InstrN != tiling->Unit->Instr.N)
+      dot->setAttr(::tle::conversion::kMatrixNAttr,
+                   IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                                    tiling->InstrN));
     Attribute acc = tiling->getLayout(&getContext(), MatrixOperand::C,
                                       dot.getD().getType().getShape());
     layouts[dot.getD()] = acc;
@@ -552,8 +559,14 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
                                         &getContext(), role,
                                         tensor.getShape()));
         };
-        require(dot.getAMutable(), operandType(dot.getA(), MatrixOperand::A));
-        require(dot.getBMutable(), operandType(dot.getB(), MatrixOperand::B));
+        // Operands read from block-level memory keep the layouts they come
+        // in: distribution (or software pipelining) stores them there.
+        if (!tiling->second.operandsInBlockMemory()) {
+          require(dot.getAMutable(),
+                  operandType(dot.getA(), MatrixOperand::A));
+          require(dot.getBMutable(),
+                  operandType(dot.getB(), MatrixOperand::B));
+        }
         require(dot.getCMutable(), dot.getD().getType());
         return;
       }

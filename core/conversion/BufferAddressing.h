@@ -18,17 +18,23 @@
 #include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace tle::conversion::distribute {
 
 /// Element offsets of a buffer: strides by its dimension order (fastest
 /// first; row-major without a layout) and the padding after every
-/// `padInterval` elements.
+/// `padInterval` elements, or the swizzled panels of a `swizzle` layout
+/// (see #tle_struct.layout).
 struct BufferAddressing {
   llvm::SmallVector<int64_t> strides;
   /// Dimensions from fastest- to slowest-varying.
   llvm::SmallVector<int64_t> order;
   int64_t padInterval = 0, padAmount = 0;
+  /// Swizzled layouts: the swizzle width in bytes, the elements of a panel
+  /// row, log2 of the element size.
+  int64_t swizzle = 0, panelColumns = 0, rows = 0;
+  unsigned logElementBytes = 0;
 
   explicit BufferAddressing(mlir::tle_struct::BufferType type) {
     llvm::ArrayRef<int64_t> shape = type.getShape();
@@ -36,6 +42,14 @@ struct BufferAddressing {
       order.assign(layout.getOrder().begin(), layout.getOrder().end());
       padInterval = layout.getPadInterval();
       padAmount = layout.getPadAmount();
+      swizzle = layout.getSwizzle();
+    }
+    unsigned elementBytes =
+        std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
+    logElementBytes = llvm::Log2_32(elementBytes);
+    if (swizzle > 0) {
+      panelColumns = swizzle / elementBytes;
+      rows = shape[order[1]];
     }
     if (order.size() != shape.size()) {
       order.clear();
@@ -76,6 +90,8 @@ struct BufferAddressing {
   /// Element offset (i32) of `index` (one i32 per buffer dimension).
   mlir::Value offset(mlir::OpBuilder &b, mlir::Location loc,
                      llvm::ArrayRef<mlir::Value> index) const {
+    if (swizzle > 0)
+      return applySwizzle(b, loc, unswizzledOffset(b, loc, index));
     mlir::Value linear = i32Const(b, loc, 0);
     for (auto [v, stride] : llvm::zip(index, strides))
       linear = mlir::arith::AddIOp::create(
@@ -87,6 +103,38 @@ struct BufferAddressing {
   }
   /// The dimension that is contiguous in memory.
   unsigned fastest() const { return order.front(); }
+
+  /// A swizzled layout's element offset of `index` before the xor: where a
+  /// matrix unit's descriptor points for a sub-tile starting there.
+  mlir::Value unswizzledOffset(mlir::OpBuilder &b, mlir::Location loc,
+                               llvm::ArrayRef<mlir::Value> index) const {
+    using namespace mlir::arith;
+    mlir::Value col = index[order[0]], row = index[order[1]];
+    mlir::Value slotBase =
+        MulIOp::create(b, loc, index[0], i32Const(b, loc, strides[0]));
+    mlir::Value panel =
+        MulIOp::create(b, loc, DivUIOp::create(b, loc, col, i32Const(b, loc, panelColumns)),
+                       i32Const(b, loc, rows * panelColumns));
+    mlir::Value inPanel = AddIOp::create(
+        b, loc, MulIOp::create(b, loc, row, i32Const(b, loc, panelColumns)),
+        RemUIOp::create(b, loc, col, i32Const(b, loc, panelColumns)));
+    return AddIOp::create(b, loc, slotBase,
+                          AddIOp::create(b, loc, panel, inPanel));
+  }
+  /// Byte offset bits 4.. xor-ed with bits 7.. (log2(swizzle / 16) of them),
+  /// on element offsets.
+  mlir::Value applySwizzle(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value linear) const {
+    using namespace mlir::arith;
+    int64_t mask = swizzle / 16 - 1;
+    mlir::Value phase = AndIOp::create(
+        b, loc,
+        ShRUIOp::create(b, loc, linear, i32Const(b, loc, 7 - logElementBytes)),
+        i32Const(b, loc, mask));
+    return XOrIOp::create(
+        b, loc, linear,
+        ShLIOp::create(b, loc, phase, i32Const(b, loc, 4 - logElementBytes)));
+  }
 };
 
 } // namespace tle::conversion::distribute

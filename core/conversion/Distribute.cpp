@@ -60,7 +60,9 @@ bool isSupported(Operation *op) {
              ReshapeOp, JoinOp, SplitOp, CatOp, ExtractTileOp, InsertTileOp,
              tle_struct::AllocOp, tle_struct::LocalPtrOp,
              tle_struct::AsyncCopyOp, tle_struct::AsyncCommitOp,
-             tle_struct::AsyncWaitOp, tle_struct::LocalLoadOp, tle_raw::CallOp>(
+             tle_struct::AsyncWaitOp, tle_struct::LocalLoadOp,
+             tle_struct::LocalDotOp, tle_struct::LocalDotWaitOp,
+             tle_raw::CallOp>(
       op);
 }
 
@@ -160,6 +162,7 @@ struct DistributePass
     populateShapePatterns(typeConverter, patterns, st);
     populateLocalBufferPatterns(typeConverter, patterns, st);
     populateAsyncCopyPatterns(typeConverter, patterns, st);
+    populateBlockDotPatterns(typeConverter, patterns, st);
     populateRawPatterns(typeConverter, patterns, st);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, conv);
@@ -180,9 +183,10 @@ struct DistributePass
   LogicalResult placeBlockMemory(ModuleOp module, DistributeState &st) {
     uint64_t total = llvm::alignTo(st.scratchBytes, 16);
     llvm::StringMap<uint64_t> offsets;
-    for (auto &[name, bytes] : st.blockGlobals) {
-      offsets[name] = total;
-      total += llvm::alignTo(bytes, 16);
+    for (auto &global : st.blockGlobals) {
+      total = llvm::alignTo(total, global.alignment);
+      offsets[global.name] = total;
+      total += llvm::alignTo(global.bytes, 16);
     }
     auto bytes = IntegerAttr::get(IntegerType::get(module.getContext(), 64),
                                   int64_t(total));
@@ -198,7 +202,8 @@ struct DistributePass
         builder, module.getLoc(),
         LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
         /*isConstant=*/false, LLVM::Linkage::External, kScratchSymbol,
-        /*value=*/Attribute(), /*alignment=*/16, st.scratchAddressSpace);
+        /*value=*/Attribute(), /*alignment=*/kBlockMemoryAlignment,
+        st.scratchAddressSpace);
     SmallVector<LLVM::AddressOfOp> uses;
     module.walk([&](LLVM::AddressOfOp op) {
       if (offsets.count(op.getGlobalName()))
@@ -214,8 +219,8 @@ struct DistributePass
       op.replaceAllUsesWith(at);
       op.erase();
     }
-    for (auto &[name, bytes] : st.blockGlobals)
-      if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+    for (auto &blockGlobal : st.blockGlobals)
+      if (auto global = module.lookupSymbol<LLVM::GlobalOp>(blockGlobal.name))
         global.erase();
     return success();
   }

@@ -258,11 +258,12 @@ FailureOr<unsigned> getBlockAddressSpace(Location loc, DistributeState &st) {
 }
 
 FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
-                              Type elemType, uint64_t count) {
+                              Type elemType, uint64_t count,
+                              uint64_t alignment) {
   FailureOr<unsigned> as = getBlockAddressSpace(loc, st);
   if (failed(as))
     return failure();
-  uint64_t offset = llvm::alignTo(st.scratchInUse, 16);
+  uint64_t offset = llvm::alignTo(st.scratchInUse, alignment);
   st.scratchInUse = offset + count * typeBytes(elemType);
   st.scratchBytes = std::max(st.scratchBytes, st.scratchInUse);
   st.scratchAddressSpace = *as;
@@ -275,7 +276,8 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
 
 FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
                                   DistributeState &st, StringRef prefix,
-                                  Type elemType, uint64_t count, unsigned as) {
+                                  Type elemType, uint64_t count, unsigned as,
+                                  uint64_t alignment) {
   auto arrayType = LLVM::LLVMArrayType::get(elemType, count);
   std::string name = (prefix + Twine(st.blockGlobals.size())).str();
   {
@@ -285,7 +287,7 @@ FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
                            LLVM::Linkage::Internal, name,
                            /*value=*/Attribute(), /*alignment=*/16, as);
   }
-  st.blockGlobals.emplace_back(name, count * typeBytes(elemType));
+  st.blockGlobals.push_back({name, count * typeBytes(elemType), alignment});
   st.scratchAddressSpace = as;
   return LLVM::AddressOfOp::create(
              b, loc, LLVM::LLVMPointerType::get(b.getContext(), as), name)
@@ -407,6 +409,56 @@ DistributeTypeConverter::DistributeTypeConverter(MLIRContext *ctx,
         results.append(layout.getTotalElemsPerThread(t.getShape()), elem);
         return success();
       });
+}
+
+SmallVector<std::pair<int64_t, int64_t>>
+getFragmentOffsets(const ::tle::backend::MatrixFragmentLayout &fragment) {
+  SmallVector<std::pair<int64_t, int64_t>> offsets;
+  for (unsigned reg = 0, e = 1u << fragment.Registers.size(); reg < e; ++reg) {
+    std::pair<int64_t, int64_t> offset{0, 0};
+    for (auto [bit, basis] : llvm::enumerate(fragment.Registers))
+      if (reg & (1u << bit)) {
+        offset.first ^= basis[0];
+        offset.second ^= basis[1];
+      }
+    offsets.push_back(offset);
+  }
+  return offsets;
+}
+
+/// The number of consecutive registers of `layout` that every thread can
+/// move as one vector of at most `maxElems` elements to or from scratch
+/// contiguous along `dim`: registers r .. r+vec-1 (r a multiple of vec) hold
+/// consecutive elements along `dim` starting at a multiple of vec, and every
+/// lane and warp moves the index along `dim` by multiples of vec.
+unsigned getScratchVectorWidth(DistributedLayoutAttrInterface layout,
+                               ArrayRef<int64_t> shape, unsigned dim,
+                               unsigned maxElems) {
+  unsigned n = layout.getTotalElemsPerThread(shape);
+  for (unsigned vec = maxElems; vec > 1; vec /= 2) {
+    if (n % vec)
+      continue;
+    auto aligned = [&](SmallVector<int64_t> index) {
+      return index[dim] % vec == 0;
+    };
+    bool ok = true;
+    for (unsigned bit = 1; ok && bit < layout.getWarpSize(); bit *= 2)
+      ok = aligned(layout.getTensorIndex(shape, bit, 0, 0));
+    for (unsigned bit = 1; ok && bit < layout.getNumWarps(); bit *= 2)
+      ok = aligned(layout.getTensorIndex(shape, 0, bit, 0));
+    for (unsigned r = 0; ok && r < n; r += vec) {
+      SmallVector<int64_t> first = layout.getTensorIndex(shape, 0, 0, r);
+      ok = aligned(first);
+      for (unsigned j = 1; ok && j < vec; ++j) {
+        SmallVector<int64_t> next = first;
+        next[dim] += j;
+        ok = layout.getTensorIndex(shape, 0, 0, r + j) == next;
+      }
+    }
+    if (ok)
+      return vec;
+  }
+  return 1;
 }
 
 } // namespace tle::conversion::distribute

@@ -69,7 +69,11 @@ struct DistributeState {
   /// Block-level globals that live as long as the kernel (local buffers),
   /// with their sizes in bytes; the pass places them after the scratch in
   /// the kernel's one array of dynamic block-level memory.
-  llvm::SmallVector<std::pair<std::string, uint64_t>> blockGlobals;
+  struct BlockGlobal {
+    std::string name;
+    uint64_t bytes, alignment;
+  };
+  llvm::SmallVector<BlockGlobal> blockGlobals;
 };
 
 /// Maps `tensor<S x T, #layout>` to the N scalars of T that one thread holds
@@ -133,11 +137,18 @@ mlir::FailureOr<unsigned> getBlockAddressSpace(mlir::Location loc,
 /// The symbol of the block-level scratch buffer.
 inline constexpr llvm::StringLiteral kScratchSymbol = "__tle_scratch";
 /// A slice of the block-level scratch buffer for `count` elements of
-/// `elemType`, apart from the slices taken since the last releaseScratch.
+/// `elemType`, apart from the slices taken since the last releaseScratch,
+/// `alignment` bytes aligned (the buffer itself is kBlockMemoryAlignment
+/// aligned).
 mlir::FailureOr<mlir::Value> allocScratch(mlir::OpBuilder &b,
                                           mlir::Location loc,
                                           DistributeState &st,
-                                          mlir::Type elemType, uint64_t count);
+                                          mlir::Type elemType, uint64_t count,
+                                          uint64_t alignment = 16);
+/// Alignment of the kernel's block-level memory and of swizzled buffers in
+/// it (the swizzle pattern of matrix-operand layouts repeats every 1024
+/// bytes).
+inline constexpr uint64_t kBlockMemoryAlignment = 1024;
 /// Lets the next op reuse the scratch buffer from its start. Call it after
 /// the block barrier that ends an op's last scratch access.
 void releaseScratch(DistributeState &st);
@@ -148,7 +159,7 @@ void releaseScratch(DistributeState &st);
 mlir::FailureOr<mlir::Value>
 allocBlockGlobal(mlir::OpBuilder &b, mlir::Location loc, DistributeState &st,
                  llvm::StringRef prefix, mlir::Type elemType, uint64_t count,
-                 unsigned as);
+                 unsigned as, uint64_t alignment = 16);
 
 mlir::Value scratchPtr(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
                        mlir::Type elemType, mlir::Value index);
@@ -181,6 +192,20 @@ readBlockTile(mlir::OpBuilder &b, mlir::Location loc, DistributeState &st,
               llvm::function_ref<mlir::Value(llvm::ArrayRef<mlir::Value>,
                                              mlir::Type)>
                   ptrAt);
+
+/// The number of consecutive registers of `layout` that every thread can
+/// move as one vector of at most `maxElems` elements to or from scratch
+/// contiguous along `dim`: registers r .. r+vec-1 (r a multiple of vec) hold
+/// consecutive elements along `dim` starting at a multiple of vec, and every
+/// lane and warp moves the index along `dim` by multiples of vec.
+unsigned getScratchVectorWidth(mlir::tle::DistributedLayoutAttrInterface layout,
+                               llvm::ArrayRef<int64_t> shape, unsigned dim,
+                               unsigned maxElems);
+
+/// The offsets (lane 0, warp 0) of the registers of one matrix
+/// instruction's fragment, in register order.
+llvm::SmallVector<std::pair<int64_t, int64_t>>
+getFragmentOffsets(const backend::MatrixFragmentLayout &fragment);
 
 /// Shuffles `v` across lanes through the target, as 32-bit pieces.
 mlir::FailureOr<mlir::Value> shuffleValue(mlir::OpBuilder &b,
@@ -237,6 +262,9 @@ void populateHistogramPatterns(const mlir::TypeConverter &tc,
 void populateShapePatterns(const mlir::TypeConverter &tc,
                            mlir::RewritePatternSet &patterns,
                            DistributeState &st);
+void populateBlockDotPatterns(const mlir::TypeConverter &tc,
+                              mlir::RewritePatternSet &patterns,
+                              DistributeState &st);
 void populateAsyncCopyPatterns(const mlir::TypeConverter &tc,
                                mlir::RewritePatternSet &patterns,
                                DistributeState &st);

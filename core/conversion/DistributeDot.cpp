@@ -88,22 +88,6 @@ struct DotConversion : DistPattern<DotOp> {
   }
 };
 
-/// The offsets (lane 0) of the registers of one instruction's fragment.
-SmallVector<std::pair<int64_t, int64_t>>
-getFragmentOffsets(const ::tle::backend::MatrixFragmentLayout &fragment) {
-  SmallVector<std::pair<int64_t, int64_t>> offsets;
-  for (unsigned reg = 0, e = 1u << fragment.Registers.size(); reg < e; ++reg) {
-    std::pair<int64_t, int64_t> offset{0, 0};
-    for (auto [bit, basis] : llvm::enumerate(fragment.Registers))
-      if (reg & (1u << bit)) {
-        offset.first ^= basis[0];
-        offset.second ^= basis[1];
-      }
-    offsets.push_back(offset);
-  }
-  return offsets;
-}
-
 /// tl.dot on a matrix instruction. Layout assignment tiled A, B and C with
 /// the instruction's fragments (#tle.linear, see MatrixLayouts.h), so at
 /// lane 0 of warp 0 the registers of the instruction tile at (m, n, k) sit at
@@ -115,7 +99,7 @@ struct MatrixDotConversion : DistPattern<DotOp> {
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto name = op->getAttrOfType<StringAttr>(kMatrixInstructionAttr);
-    if (!name)
+    if (!name || op->hasAttr(::tle::conversion::kMatrixBlockOperandsAttr))
       return failure();
     const MatrixUnit *unit = nullptr;
     for (const MatrixUnit &candidate : st.matrixUnits)

@@ -169,41 +169,6 @@ struct ScratchPlacement {
   }
 };
 
-/// The number of consecutive registers of `layout` that every thread can
-/// move as one vector of at most `maxElems` elements to or from scratch
-/// contiguous along `dim`: registers r .. r+vec-1 (r a multiple of vec) hold
-/// consecutive elements along `dim` starting at a multiple of vec, and every
-/// lane and warp moves the index along `dim` by multiples of vec.
-unsigned getScratchVectorWidth(DistributedLayoutAttrInterface layout,
-                               ArrayRef<int64_t> shape, unsigned dim,
-                               unsigned maxElems) {
-  unsigned n = layout.getTotalElemsPerThread(shape);
-  for (unsigned vec = maxElems; vec > 1; vec /= 2) {
-    if (n % vec)
-      continue;
-    auto aligned = [&](SmallVector<int64_t> index) {
-      return index[dim] % vec == 0;
-    };
-    bool ok = true;
-    for (unsigned bit = 1; ok && bit < layout.getWarpSize(); bit *= 2)
-      ok = aligned(layout.getTensorIndex(shape, bit, 0, 0));
-    for (unsigned bit = 1; ok && bit < layout.getNumWarps(); bit *= 2)
-      ok = aligned(layout.getTensorIndex(shape, 0, bit, 0));
-    for (unsigned r = 0; ok && r < n; r += vec) {
-      SmallVector<int64_t> first = layout.getTensorIndex(shape, 0, 0, r);
-      ok = aligned(first);
-      for (unsigned j = 1; ok && j < vec; ++j) {
-        SmallVector<int64_t> next = first;
-        next[dim] += j;
-        ok = layout.getTensorIndex(shape, 0, 0, r + j) == next;
-      }
-    }
-    if (ok)
-      return vec;
-  }
-  return 1;
-}
-
 /// How a conversion reads scratch with the target's 8x8 tile loads
 /// (ldmatrix): scratch keeps dimension `contiguous` contiguous, and each
 /// group of eight registers of the destination layout is four tiles, loaded

@@ -60,8 +60,9 @@ struct AllocConversion : DistPattern<tle_struct::AllocOp> {
     Type elem = getTypeConverter()->convertType(type.getElementType());
     BufferAddressing addressing(type);
     int64_t span = addressing.span(type);
-    FailureOr<Value> base = allocBlockGlobal(rewriter, loc, st, "__tle_local_",
-                                             scratchType(elem), span, *as);
+    FailureOr<Value> base = allocBlockGlobal(
+        rewriter, loc, st, "__tle_local_", scratchType(elem), span, *as,
+        addressing.swizzle > 0 ? kBlockMemoryAlignment : 16);
     if (failed(base))
       return failure();
     if (auto init = op.getInitAttr()) {

@@ -49,48 +49,55 @@ LinearLayoutAttr MatrixTiling::getLayout(MLIRContext *Ctx, MatrixOperand Role,
       Role == MatrixOperand::A   ? Unit->Fragments.A
       : Role == MatrixOperand::B ? Unit->Fragments.B
                                  : Unit->Fragments.C;
-  // Per dimension of the operand: the instruction's extent and the warps
-  // tiling it (K is never split over warps: each warp sums all of K).
+  // Per dimension of the operand: the instruction's extent, the part of it
+  // the fragment describes (narrower along N for instructions of variable
+  // N) and the warps (warpgroups) tiling it (K is never split over warps:
+  // each warp sums all of K).
+  int64_t FragmentN = Unit->Fragments.NGranule ? Unit->Fragments.NGranule
+                                               : InstrN;
   int64_t InstrRows = Role == MatrixOperand::B ? Instr.K : Instr.M;
-  int64_t InstrCols = Role == MatrixOperand::A ? Instr.K : Instr.N;
+  int64_t InstrCols = Role == MatrixOperand::A ? Instr.K : InstrN;
+  int64_t FragmentCols = Role == MatrixOperand::A ? Instr.K : FragmentN;
   unsigned RowWarps = Role == MatrixOperand::B ? 1 : WarpsM;
   unsigned ColWarps = Role == MatrixOperand::A ? 1 : WarpsN;
   int64_t Extent[2] = {InstrRows, InstrCols};
+  int64_t Covered[2] = {InstrRows, FragmentCols};
   unsigned Warps[2] = {RowWarps, ColWarps};
   // Registers run along K first for A and B (pairs of 16-bit values packed
   // into one operand register sit next to each other), along N for C.
   unsigned Fastest = Role == MatrixOperand::B ? 0 : 1;
 
   SmallVector<int64_t> Regs;
+  auto addBasis = [&](SmallVectorImpl<int64_t> &Bases, unsigned Dim,
+                      int64_t Step) {
+    int64_t Basis[2] = {0, 0};
+    Basis[Dim] = Step;
+    Bases.append(Basis, Basis + 2);
+  };
   for (unsigned Dim : {Fastest, 1 - Fastest}) {
     for (const auto &Basis : Fragment.Registers)
       if (getBasisDim(Basis) == int(Dim))
         Regs.append(Basis.begin(), Basis.end());
+    for (int64_t Step = Covered[Dim]; Step < std::min(Extent[Dim], Shape[Dim]);
+         Step *= 2)
+      addBasis(Regs, Dim, Step);
     for (int64_t Step = Extent[Dim] * Warps[Dim]; Step < Shape[Dim];
-         Step *= 2) {
-      int64_t Basis[2] = {0, 0};
-      Basis[Dim] = Step;
-      Regs.append(Basis, Basis + 2);
-    }
+         Step *= 2)
+      addBasis(Regs, Dim, Step);
   }
   SmallVector<int64_t> Lanes;
   for (const auto &Basis : Fragment.Lanes)
     Lanes.append(Basis.begin(), Basis.end());
-  // Warp w is (w % WarpsM, w / WarpsM) in the (M, N) grid of warps; an
-  // operand without that dimension is replicated over it.
+  // The warps of one issuing group first, then group w is (w % WarpsM,
+  // w / WarpsM) in the (M, N) grid of groups; an operand without that
+  // dimension is replicated over it.
   SmallVector<int64_t> WarpBases;
-  for (unsigned Step = 1; Step < WarpsM; Step *= 2) {
-    int64_t Basis[2] = {0, 0};
-    if (Role != MatrixOperand::B)
-      Basis[0] = InstrRows * Step;
-    WarpBases.append(Basis, Basis + 2);
-  }
-  for (unsigned Step = 1; Step < WarpsN; Step *= 2) {
-    int64_t Basis[2] = {0, 0};
-    if (Role != MatrixOperand::A)
-      Basis[1] = InstrCols * Step;
-    WarpBases.append(Basis, Basis + 2);
-  }
+  for (const auto &Basis : Fragment.Warps)
+    WarpBases.append(Basis.begin(), Basis.end());
+  for (unsigned Step = 1; Step < WarpsM; Step *= 2)
+    addBasis(WarpBases, 0, Role != MatrixOperand::B ? InstrRows * Step : 0);
+  for (unsigned Step = 1; Step < WarpsN; Step *= 2)
+    addBasis(WarpBases, 1, Role != MatrixOperand::A ? InstrCols * Step : 0);
   return LinearLayoutAttr::get(Ctx, Shape, Regs, Lanes, WarpBases);
 }
 
@@ -109,6 +116,42 @@ static bool isUsableFragment(const backend::MatrixFragmentLayout &Fragment,
   return int64_t(1) << (Fragment.Registers.size() + LaneBits) == Rows * Cols;
 }
 
+/// A tiling with an instruction issued by a group of warps on operands in
+/// block-level memory (Hopper's wgmma): groups split M while each keeps at
+/// least one instruction of rows, then N; the instruction takes as much of
+/// a group's N as it can.
+static std::optional<MatrixTiling>
+planGroupTiling(const MatrixUnit &Unit, int64_t M, int64_t N, int64_t K,
+                unsigned NumWarps, unsigned LaneBits) {
+  const hwdesc::MatrixInstruction &Instr = Unit.Instr;
+  const backend::MatrixFragments &Fragments = Unit.Fragments;
+  unsigned GroupWarps = 1u << Fragments.C.Warps.size();
+  int64_t Granule = Fragments.NGranule ? Fragments.NGranule : Instr.N;
+  if (!Fragments.OperandsInBlockMemory || NumWarps % GroupWarps ||
+      !llvm::isPowerOf2_64(M) || !llvm::isPowerOf2_64(N) ||
+      !llvm::isPowerOf2_64(K) || M % Instr.M || K % Instr.K || N % Granule)
+    return std::nullopt;
+  if (Fragments.C.Lanes.size() != LaneBits ||
+      int64_t(1) << (Fragments.C.Registers.size() + LaneBits +
+                     Fragments.C.Warps.size()) !=
+          Instr.M * Granule)
+    return std::nullopt;
+  MatrixTiling Tiling{&Unit, 1, 1, 0};
+  unsigned Groups = NumWarps / GroupWarps;
+  while (Tiling.WarpsM * Tiling.WarpsN < Groups) {
+    if (M / (Instr.M * Tiling.WarpsM) >= 2)
+      Tiling.WarpsM *= 2;
+    else if (N / (Granule * Tiling.WarpsN) >= 2)
+      Tiling.WarpsN *= 2;
+    else
+      return std::nullopt;
+  }
+  Tiling.InstrN = std::min<int64_t>(Instr.N, N / Tiling.WarpsN);
+  if (Tiling.InstrN % Granule)
+    return std::nullopt;
+  return Tiling;
+}
+
 std::optional<MatrixTiling> planMatrixTiling(DotOp Dot,
                                              ArrayRef<MatrixUnit> Units,
                                              unsigned NumWarps,
@@ -125,14 +168,20 @@ std::optional<MatrixTiling> planMatrixTiling(DotOp Dot,
   unsigned LaneBits = llvm::Log2_32(WarpSize);
   for (const MatrixUnit &Unit : Units) {
     const hwdesc::MatrixInstruction &Instr = Unit.Instr;
-    // One warp (wavefront, subgroup) issues the instruction; warpgroup
-    // instructions need operands in block-level memory, not registers.
+    // One warp (wavefront, subgroup) issues the instruction, or a group of
+    // warps reading its operands from block-level memory.
     bool issuedByOneWarp = Instr.Level == hwdesc::IssueLevel::Warp ||
                            Instr.Level == hwdesc::IssueLevel::Wavefront ||
                            Instr.Level == hwdesc::IssueLevel::Subgroup;
     if (Instr.AType != AName || Instr.BType != BName ||
-        Instr.AccType != AccName || !issuedByOneWarp)
+        Instr.AccType != AccName)
       continue;
+    if (!issuedByOneWarp) {
+      if (std::optional<MatrixTiling> Tiling =
+              planGroupTiling(Unit, M, N, K, NumWarps, LaneBits))
+        return Tiling;
+      continue;
+    }
     if (M % Instr.M || N % Instr.N || K % Instr.K ||
         !llvm::isPowerOf2_64(M) || !llvm::isPowerOf2_64(N) ||
         !llvm::isPowerOf2_64(K))
@@ -143,7 +192,7 @@ std::optional<MatrixTiling> planMatrixTiling(DotOp Dot,
       continue;
     // Warps split M and N, keeping each warp's tile about square (Triton's
     // choice for mma.sync).
-    MatrixTiling Tiling{&Unit, 1, 1};
+    MatrixTiling Tiling{&Unit, 1, 1, Instr.N};
     while (Tiling.WarpsM * Tiling.WarpsN < NumWarps) {
       int64_t TilesM = M / (Instr.M * Tiling.WarpsM);
       int64_t TilesN = N / (Instr.N * Tiling.WarpsN);

@@ -28,10 +28,19 @@ llvm::StringRef getDescriptionTypeName(mlir::Type Type);
 
 enum class MatrixOperand { A, B, C };
 
-/// How one tl.dot is tiled: the instruction and the warps along M and N.
+/// How one tl.dot is tiled: the instruction and the warps along M and N
+/// (warpgroups, for instructions several warps issue together).
 struct MatrixTiling {
   const MatrixUnit *Unit = nullptr;
   unsigned WarpsM = 1, WarpsN = 1;
+  /// The instruction's N: the description's, or a multiple of the unit's
+  /// NGranule up to it.
+  int64_t InstrN = 0;
+
+  /// Whether A and B stay in block-level memory (no register layouts).
+  bool operandsInBlockMemory() const {
+    return Unit->Fragments.OperandsInBlockMemory;
+  }
 
   /// The layout of operand Role (A: M x K, B: K x N, C: M x N) of Shape.
   mlir::tle::LinearLayoutAttr getLayout(mlir::MLIRContext *Ctx,

@@ -51,6 +51,11 @@ namespace conversion {
 /// tl.dot with.
 inline constexpr llvm::StringLiteral kMatrixInstructionAttr =
     "tle.matrix_instruction";
+/// The N it is issued with, for instructions of variable N (i64).
+inline constexpr llvm::StringLiteral kMatrixNAttr = "tle.matrix_n";
+/// Set (unit) when that instruction reads A and B from block-level memory.
+inline constexpr llvm::StringLiteral kMatrixBlockOperandsAttr =
+    "tle.matrix_block_operands";
 
 /// A matrix instruction of the description that the backend can emit, with
 /// the fragments it reported for it.

@@ -41,6 +41,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -52,12 +53,18 @@ namespace {
 constexpr StringLiteral kNumStagesAttr = "tle.num_stages";
 constexpr unsigned kDefaultNumStages = 3;
 
-/// A load whose only user converts it to another layout.
+/// A load whose only user converts it to another layout, or is a tl.dot
+/// reading that operand from block-level memory (`dot` set).
 struct Candidate {
   LoadOp load;
   ConvertLayoutOp convert;
+  DotOp dot;
   ts::BufferType ringType;
 };
+
+bool readsBlockOperands(DotOp dot) {
+  return dot->hasAttr(::tle::conversion::kMatrixBlockOperandsAttr);
+}
 
 bool isZero(Value v) {
   Attribute attr;
@@ -102,6 +109,43 @@ ts::BufferType getRingType(RankedTensorType type, unsigned stages) {
       ts::LayoutAttr::get(ctx, order, padInterval, padAmount));
 }
 
+/// The swizzle width of a slot of `type` read by a matrix unit: the widest
+/// of 128, 64 and 32 bytes that the contiguous rows are a multiple of;
+/// 0 if none is, or the slots are not 1024-byte multiples.
+int64_t getOperandSwizzle(RankedTensorType type) {
+  if (type.getRank() != 2)
+    return 0;
+  unsigned fastest = getDistributedLayout(type).getRegisterOrder()[0];
+  int64_t bytes = elementBytes(type.getElementType());
+  int64_t rowBytes = type.getDimSize(fastest) * bytes;
+  if (type.getNumElements() * bytes % 1024 != 0)
+    return 0;
+  for (int64_t swizzle : {128, 64, 32})
+    if (rowBytes % swizzle == 0)
+      return swizzle;
+  return 0;
+}
+
+/// The ring of a matrix unit's operand: slots in the swizzled layout the
+/// unit reads (see #tle_struct.layout).
+ts::BufferType getOperandRingType(RankedTensorType type, unsigned stages) {
+  unsigned fastest = getDistributedLayout(type).getRegisterOrder()[0];
+  SmallVector<int64_t> shape{int64_t(stages)};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  SmallVector<int64_t> order{int64_t(fastest) + 1, int64_t(1 - fastest) + 1,
+                             0};
+  MLIRContext *ctx = type.getContext();
+  return ts::BufferType::get(ctx, shape, type.getElementType(),
+                             StringAttr::get(ctx, "block"),
+                             ts::LayoutAttr::get(ctx, order, 0, 0,
+                                                 getOperandSwizzle(type)));
+}
+
+ts::BufferType getRingType(Candidate c, unsigned stages) {
+  auto type = cast<RankedTensorType>(c.load.getType());
+  return c.dot ? getOperandRingType(type, stages) : getRingType(type, stages);
+}
+
 /// Bytes of a ring, padding included, as distribution will place it.
 uint64_t getRingBytes(ts::BufferType type) {
   using ::tle::conversion::distribute::BufferAddressing;
@@ -126,10 +170,15 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis) {
     return std::nullopt;
   if (load.getOther() && !isZero(load.getOther()))
     return std::nullopt;
-  auto convert = dyn_cast<ConvertLayoutOp>(*load->getUsers().begin());
+  Operation *user = *load->getUsers().begin();
+  if (auto dot = dyn_cast<DotOp>(user);
+      dot && readsBlockOperands(dot) && dot->getBlock() == load->getBlock() &&
+      dot.getC() != load.getResult() && getOperandSwizzle(type) > 0)
+    return Candidate{load, {}, dot, {}};
+  auto convert = dyn_cast<ConvertLayoutOp>(user);
   if (!convert || convert->getBlock() != load->getBlock())
     return std::nullopt;
-  return Candidate{load, convert, {}};
+  return Candidate{load, convert, {}, {}};
 }
 
 /// Whether an op may run in an earlier iteration than its own (in a loop
@@ -280,6 +329,25 @@ struct PipelineLoadsPass
       if (auto load = dyn_cast<LoadOp>(op))
         if (std::optional<Candidate> c = getCandidate(load, axis))
           candidates.push_back(*c);
+    // A dot reading block-level memory is staged with both operands or not
+    // at all (distribution stores register operands itself). It moves to
+    // the top of the body and its result is waited for at the end, so its
+    // accumulator must come from outside or the previous iteration, and
+    // only the next iteration may use its result.
+    llvm::erase_if(candidates, [&](Candidate c) {
+      if (!c.dot)
+        return false;
+      Value acc = c.dot.getC();
+      bool accReady = acc.getParentRegion() != &loop.getRegion() ||
+                      isa<BlockArgument>(acc);
+      bool onlyYielded = llvm::all_of(c.dot->getUsers(), [](Operation *user) {
+        return isa<scf::YieldOp>(user);
+      });
+      return !accReady || !onlyYielded ||
+             llvm::count_if(candidates, [&](const Candidate &o) {
+               return o.dot == c.dot;
+             }) != 2;
+    });
     if (candidates.empty())
       return success();
     // The operands must be computable an iteration (or more) ahead.
@@ -291,8 +359,7 @@ struct PipelineLoadsPass
     for (; stages >= 2; --stages) {
       uint64_t bytes = 0;
       for (Candidate &c : candidates)
-        bytes += getRingBytes(
-            getRingType(cast<RankedTensorType>(c.load.getType()), stages));
+        bytes += getRingBytes(getRingType(c, stages));
       if (!sharedMemoryLimit || bytes <= sharedMemoryLimit)
         break;
     }
@@ -304,8 +371,7 @@ struct PipelineLoadsPass
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> rings;
     for (Candidate &c : candidates) {
-      c.ringType =
-          getRingType(cast<RankedTensorType>(c.load.getType()), stages);
+      c.ringType = getRingType(c, stages);
       rings.push_back(ts::AllocOp::create(rewriter, c.load.getLoc(), c.ringType,
                                           /*init=*/TypedAttr()));
     }
@@ -321,11 +387,34 @@ struct PipelineLoadsPass
       if (op.getNumResults() && op.getResult(0) == readSlot)
         break;
     }
+    // Per staged dot: the rings of A and B.
+    llvm::MapVector<Operation *, std::array<Value, 2>> dotRings;
     for (auto [c, ring] : llvm::zip(candidates, rings)) {
+      if (c.dot) {
+        dotRings[c.dot][c.dot.getA() == c.load.getResult() ? 0 : 1] = ring;
+        continue;
+      }
       auto read = ts::LocalLoadOp::create(rewriter, c.convert.getLoc(),
                                           c.convert.getType(), ring, readSlot);
       consumerHead.insert(read);
       rewriter.replaceOp(c.convert, read.getResult());
+    }
+    // Dots on the matrix unit start right after the wait, reading the slots
+    // in place, so they overlap the copies issued below; their results are
+    // waited for at the end of the iteration.
+    for (auto &[op, dotOperands] : dotRings) {
+      auto dot = cast<DotOp>(op);
+      auto local = ts::LocalDotOp::create(
+          rewriter, dot.getLoc(), dot.getD().getType(), dotOperands[0],
+          readSlot, dotOperands[1], readSlot, dot.getC());
+      local->setDiscardableAttrs(dot->getDiscardableAttrDictionary());
+      consumerHead.insert(local);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(body->getTerminator());
+      auto wait =
+          ts::LocalDotWaitOp::create(rewriter, dot.getLoc(), local.getType(),
+                                     local.getD(), 0);
+      rewriter.replaceOp(dot, wait.getResult());
     }
     // Producer side where the loads were.
     SmallVector<Operation *> copies;

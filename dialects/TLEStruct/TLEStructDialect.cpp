@@ -33,7 +33,7 @@ void TLEStructDialect::initialize() {
 
 LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> order, int64_t padInterval,
-                                 int64_t padAmount) {
+                                 int64_t padAmount, int64_t swizzle) {
   llvm::SmallBitVector seen(order.size());
   for (int64_t dim : order) {
     if (dim < 0 || dim >= static_cast<int64_t>(order.size()) || seen.test(dim))
@@ -46,6 +46,14 @@ LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if ((padInterval == 0) != (padAmount == 0))
     return emitError() << "layout padding needs both pad_interval and "
                           "pad_amount";
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "layout swizzle must be 32, 64 or 128 bytes, got "
+                       << swizzle;
+  if (swizzle != 0 && (padInterval != 0 || order.size() != 3 ||
+                       order.back() != 0))
+    return emitError() << "a swizzled layout has no padding and orders "
+                          "[slot, rows, columns] buffers with the slot "
+                          "dimension slowest";
   return success();
 }
 
@@ -101,5 +109,15 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (layout && layout.getOrder().size() != shape.size())
     return emitError() << "layout order has " << layout.getOrder().size()
                        << " entries for a buffer of rank " << shape.size();
+  if (layout && layout.getSwizzle() > 0) {
+    int64_t bytes = std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+    int64_t rowBytes = shape[layout.getOrder()[0]] * bytes;
+    if (rowBytes % layout.getSwizzle() != 0 ||
+        shape[1] * shape[2] * bytes % 1024 != 0)
+      return emitError() << "a " << layout.getSwizzle()
+                         << "-byte swizzled layout needs rows of a multiple "
+                            "of that many bytes and slots of a multiple of "
+                            "1024 bytes";
+  }
   return success();
 }

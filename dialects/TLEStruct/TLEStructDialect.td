@@ -37,13 +37,31 @@ def TLEStruct_LayoutAttr : AttrDef<TLEStruct_Dialect, "Layout"> {
     `pad_interval` elements, `pad_amount` unused elements are inserted, which
     spreads e.g. per-expert counters over memory banks. Example:
     `#tle_struct.layout<order = [0], pad_interval = 32, pad_amount = 1>`.
+
+    `swizzle` (32, 64 or 128 bytes) is the layout matrix units read operands
+    from block-level memory in (wgmma's canonical layouts): the buffer is
+    `[slot, rows, columns]` with the columns (order[0]) contiguous; each slot
+    is cut along the columns into panels `swizzle` bytes wide, stored one
+    after the other, rows contiguous inside a panel; then the 16-byte chunk
+    index of every byte offset (bits 4 and up) is xor-ed with the offset's
+    bits 7 and up, as many bits as `swizzle / 16` needs. Reads and writes of
+    whole 16-byte chunks meet no bank conflicts. Slots must be 1024-byte
+    multiples and the buffer 1024-byte aligned; no padding with it.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$order,
                         DefaultValuedParameter<"int64_t", "0">:$padInterval,
-                        DefaultValuedParameter<"int64_t", "0">:$padAmount);
+                        DefaultValuedParameter<"int64_t", "0">:$padAmount,
+                        DefaultValuedParameter<"int64_t", "0">:$swizzle);
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<int64_t>":$order,
+                     CArg<"int64_t", "0">:$padInterval,
+                     CArg<"int64_t", "0">:$padAmount), [{
+      return $_get($_ctxt, order, padInterval, padAmount, 0);
+    }]>
+  ];
   let assemblyFormat = [{
     `<` `order` `=` `[` $order `]` (`,` `pad_interval` `=` $padInterval^)?
-        (`,` `pad_amount` `=` $padAmount^)? `>`
+        (`,` `pad_amount` `=` $padAmount^)? (`,` `swizzle` `=` $swizzle^)? `>`
   }];
   let genVerifyDecl = 1;
 }

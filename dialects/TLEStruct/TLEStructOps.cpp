@@ -134,6 +134,22 @@ LogicalResult LocalLoadOp::verify() {
   return success();
 }
 
+LogicalResult LocalDotOp::verify() {
+  FailureOr<ArrayRef<int64_t>> a = slotShape(*this, getA().getType());
+  FailureOr<ArrayRef<int64_t>> b = slotShape(*this, getB().getType());
+  if (failed(a) || failed(b))
+    return failure();
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (a->size() != 2 || b->size() != 2 || c.getRank() != 2 ||
+      (*a)[1] != (*b)[0] || (*a)[0] != c.getDimSize(0) ||
+      (*b)[1] != c.getDimSize(1))
+    return emitOpError() << "slots " << getA().getType() << " and "
+                         << getB().getType() << " do not multiply into " << c;
+  if (getD().getType() != c)
+    return emitOpError() << "result type must be the accumulator's, " << c;
+  return success();
+}
+
 LogicalResult ToTensorOp::verify() {
   BufferType bufferType = getBuffer().getType();
   auto resultType = getResult().getType();

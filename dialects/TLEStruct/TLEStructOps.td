@@ -126,6 +126,42 @@ def TLEStruct_LocalLoadOp : TLEStruct_Op<"local_load", [
   let hasVerifier = 1;
 }
 
+def TLEStruct_LocalDotOp : TLEStruct_Op<"local_dot", [
+    MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "Start a tl.dot whose A and B are slots of local buffers";
+  let description = [{
+    `d = a[a_slot] x b[b_slot] + c` on a matrix unit that reads its operands
+    from block-level memory (Hopper's wgmma). It runs asynchronously: `d`
+    may be used only through `tle_struct.local_dot_wait`, and the slots
+    must not be overwritten before then. Made by software pipelining from a
+    tl.dot whose operands it staged; the tl.dot's matrix instruction
+    attributes come along.
+  }];
+  let arguments = (ins TLEStruct_Buffer:$a, I32:$a_slot, TLEStruct_Buffer:$b,
+                       I32:$b_slot, TLE_Tensor:$c);
+  let results = (outs TLE_Tensor:$d);
+  let assemblyFormat = [{
+    $a `[` $a_slot `]` `,` $b `[` $b_slot `]` `,` $c attr-dict `:`
+      qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+def TLEStruct_LocalDotWaitOp : TLEStruct_Op<"local_dot_wait", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "Wait for local_dot groups; their results become usable";
+  let description = [{
+    Waits until at most `pending` groups of `tle_struct.local_dot` started
+    by this thread are unfinished; `result` is `input` (a local_dot result),
+    now safe to read.
+  }];
+  let arguments = (ins TLE_Tensor:$input,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let results = (outs TLE_Tensor:$result);
+  let assemblyFormat = "$input `,` $pending attr-dict `:` type($input)";
+}
+
 def TLEStruct_BarrierAllocOp : TLEStruct_Op<"barrier_alloc", [
     MemoryEffects<[MemAlloc<DefaultResource>]>]> {
   let summary = "Allocate a barrier expecting `count` arrivals per phase (tle.gpu.alloc_barrier)";

@@ -5,10 +5,13 @@
 // and LLVM atomics, so the core's distributed IR can be checked without a
 // vendor plugin. Address spaces: global 1, shared/block 3; warp size 32.
 //
-// The target has one matrix instruction, `test.mma.m16n8k16` (fp16 x fp16 +
-// fp32, the fragments of NVIDIA's mma.m16n8k16), emitted as an inline-asm
-// call so that tests see which registers went into each instruction.
-// `tle-assign-layouts-test-mma` is layout assignment offered that unit.
+// The target has two matrix instructions, emitted as inline-asm calls so
+// that tests see which registers went into each instruction:
+// `test.mma.m16n8k16` (fp16 x fp16 + fp32, the fragments of NVIDIA's
+// mma.m16n8k16) and, for bf16, `test.wgmma.m64n64k16`, issued by 4 warps on
+// operands in block-level memory (the fragments of Hopper's wgmma, N any
+// multiple of 8 up to 64). `tle-assign-layouts-test-mma` is layout
+// assignment offered both units.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,6 +101,15 @@ public:
   std::optional<MatrixFragments>
   getMatrixFragments(const ::tle::hwdesc::MatrixInstruction &Instr)
       const override {
+    if (Instr.Name == getTestGroupInstruction().Name) {
+      MatrixFragments F;
+      F.OperandsInBlockMemory = true;
+      F.NGranule = 8;
+      F.C.Registers = {{0, 1}, {8, 0}};
+      F.C.Lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+      F.C.Warps = {{16, 0}, {32, 0}};
+      return F;
+    }
     if (Instr.Name != getTestMatrixInstruction().Name)
       return std::nullopt;
     MatrixFragments F;
@@ -132,6 +144,78 @@ public:
                   .getResult(0);
     SmallVector<Value> Out;
     for (int64_t I = 0; I < 4; ++I)
+      Out.push_back(LLVM::ExtractValueOp::create(B, Loc, D, I));
+    return Out;
+  }
+
+  /// "test.fence.operands" etc.: markers where the steps of an
+  /// asynchronous matrix group go.
+  static void emitMarker(OpBuilder &B, Location Loc, StringRef Name) {
+    LLVM::InlineAsmOp::create(B, Loc, TypeRange(), ValueRange(), Name, "",
+                              /*has_side_effects=*/true,
+                              /*is_align_stack=*/false,
+                              LLVM::TailCallKind::None, /*asm_dialect=*/{},
+                              /*operand_attrs=*/{});
+  }
+  LogicalResult emitMatrixOperandsStored(OpBuilder &B,
+                                         Location Loc) const override {
+    emitMarker(B, Loc, "test.fence.operands");
+    return success();
+  }
+  LogicalResult emitMatrixFence(OpBuilder &B, Location Loc) const override {
+    emitMarker(B, Loc, "test.fence.accumulators");
+    return success();
+  }
+  LogicalResult emitMatrixCommit(OpBuilder &B, Location Loc) const override {
+    emitMarker(B, Loc, "test.commit");
+    return success();
+  }
+  /// "test.wgmma.n<N> swizzle <S> mn <A>,<B> strides <rows>,<panels>" on the
+  /// two operand addresses and the accumulators.
+  FailureOr<SmallVector<Value>>
+  emitBlockMatrixMultiply(OpBuilder &B, Location Loc,
+                          const ::tle::hwdesc::MatrixInstruction &Instr,
+                          int64_t N, const BlockMatrixOperand &A,
+                          const BlockMatrixOperand &BOperand,
+                          ValueRange C) const override {
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    OS << "test.wgmma.n" << N << " swizzle " << A.SwizzleBytes << ","
+       << BOperand.SwizzleBytes << " mn " << A.MajorMN << ","
+       << BOperand.MajorMN << " strides " << A.RowGroupStride << ","
+       << A.PanelStride << "," << BOperand.RowGroupStride << ","
+       << BOperand.PanelStride;
+    SmallVector<Value> Operands{A.Address, BOperand.Address};
+    llvm::append_range(Operands, C);
+    return emitTied(B, Loc, Name, Operands, C.size(), 2);
+  }
+  FailureOr<SmallVector<Value>>
+  emitMatrixWait(OpBuilder &B, Location Loc, unsigned Pending,
+                 ValueRange Accumulators) const override {
+    return emitTied(B, Loc, "test.wait " + std::to_string(Pending),
+                    Accumulators, Accumulators.size(), 0);
+  }
+  /// Inline asm returning Count f32 values; operands before Skip are
+  /// pointers.
+  static SmallVector<Value> emitTied(OpBuilder &B, Location Loc,
+                                     StringRef Name, ValueRange Operands,
+                                     size_t Count, size_t Skip) {
+    SmallVector<Type> Types(Count, B.getF32Type());
+    auto Result = LLVM::LLVMStructType::getLiteral(B.getContext(), Types);
+    std::string Constraints;
+    for (size_t I = 0; I < Count; ++I)
+      Constraints += "=f,";
+    for (size_t I = 0; I < Operands.size(); ++I)
+      Constraints += I < Skip ? "l," : "f,";
+    Constraints.pop_back();
+    Value D = LLVM::InlineAsmOp::create(
+                  B, Loc, Result, Operands, Name, Constraints,
+                  /*has_side_effects=*/true, /*is_align_stack=*/false,
+                  LLVM::TailCallKind::None, /*asm_dialect=*/{},
+                  /*operand_attrs=*/{})
+                  .getResult(0);
+    SmallVector<Value> Out;
+    for (size_t I = 0; I < Count; ++I)
       Out.push_back(LLVM::ExtractValueOp::create(B, Loc, D, I));
     return Out;
   }
@@ -176,6 +260,20 @@ public:
     }();
     return Instr;
   }
+  static const ::tle::hwdesc::MatrixInstruction &getTestGroupInstruction() {
+    static const ::tle::hwdesc::MatrixInstruction Instr = [] {
+      ::tle::hwdesc::MatrixInstruction I;
+      I.Name = "test.wgmma.m64n64k16";
+      I.M = 64;
+      I.N = 64;
+      I.K = 16;
+      I.AType = I.BType = "bf16";
+      I.AccType = "fp32";
+      I.Level = ::tle::hwdesc::IssueLevel::Warpgroup;
+      return I;
+    }();
+    return Instr;
+  }
 };
 
 const TargetInfo &getTestTarget() {
@@ -184,11 +282,14 @@ const TargetInfo &getTestTarget() {
 }
 } // namespace
 
-/// The test target's matrix unit, as lowerToDistributedIR would offer it.
+/// The test target's matrix units, as lowerToDistributedIR would offer them.
 static std::vector<::tle::conversion::MatrixUnit> getTestMatrixUnits() {
   const auto &Target = static_cast<const TestGPUTargetInfo &>(getTestTarget());
-  const auto &Instr = TestGPUTargetInfo::getTestMatrixInstruction();
-  return {{Instr, *Target.getMatrixFragments(Instr)}};
+  std::vector<::tle::conversion::MatrixUnit> Units;
+  for (const auto *Instr : {&TestGPUTargetInfo::getTestGroupInstruction(),
+                            &TestGPUTargetInfo::getTestMatrixInstruction()})
+    Units.push_back({*Instr, *Target.getMatrixFragments(*Instr)});
+  return Units;
 }
 
 namespace {

@@ -43,6 +43,8 @@ std::optional<NVVM::MMATypes> getM16N8K16Type(
 
 std::optional<backend::MatrixFragments> NvidiaTargetInfo::getMatrixFragments(
     const hwdesc::MatrixInstruction &Instr) const {
+  if (Instr.Level == hwdesc::IssueLevel::Warpgroup)
+    return getWarpgroupFragments(Instr);
   if (!getM16N8K16Type(Instr) || WarpSize != 32)
     return std::nullopt;
   backend::MatrixFragments F;

@@ -41,6 +41,7 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
     HasLdMatrix = Sm >= 75;
     HasCpAsync = Sm >= 80;
   }
+  HasWgmma = Desc.Arch == "sm_90a";
 }
 
 std::optional<unsigned>

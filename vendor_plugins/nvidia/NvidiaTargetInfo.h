@@ -75,7 +75,28 @@ public:
   mlir::LogicalResult emitAsyncWait(mlir::OpBuilder &B, mlir::Location Loc,
                                     unsigned Pending) const override;
 
+  mlir::LogicalResult
+  emitMatrixOperandsStored(mlir::OpBuilder &B,
+                           mlir::Location Loc) const override;
+  mlir::LogicalResult emitMatrixFence(mlir::OpBuilder &B,
+                                      mlir::Location Loc) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitBlockMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
+                          const hwdesc::MatrixInstruction &Instr, int64_t N,
+                          const backend::BlockMatrixOperand &A,
+                          const backend::BlockMatrixOperand &BOperand,
+                          mlir::ValueRange C) const override;
+  mlir::LogicalResult emitMatrixCommit(mlir::OpBuilder &B,
+                                       mlir::Location Loc) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitMatrixWait(mlir::OpBuilder &B, mlir::Location Loc, unsigned Pending,
+                 mlir::ValueRange Accumulators) const override;
+
 private:
+  /// wgmma's fragments (NvidiaWarpgroupMma.cpp); std::nullopt for other
+  /// instructions.
+  std::optional<backend::MatrixFragments>
+  getWarpgroupFragments(const hwdesc::MatrixInstruction &Instr) const;
   /// Shuffles a 32-bit integer or float value.
   mlir::Value shuffle32(mlir::OpBuilder &B, mlir::Location Loc,
                         mlir::Value Value, mlir::Value Offset,
@@ -88,6 +109,8 @@ private:
   /// ldmatrix exists from sm_75 on.
   bool HasLdMatrix = false;
   bool HasCpAsync = false;
+  /// wgmma needs the architecture-specific sm_90a target.
+  bool HasWgmma = false;
   bool HasClusters;
   bool HasFp64Atomics;
 };

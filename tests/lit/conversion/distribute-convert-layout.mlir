@@ -4,7 +4,7 @@
 // thread writes its 2 contiguous elements as one vector, a barrier, then
 // reads the 2 the new layout gives it (strided by 128, so one at a time).
 // CHECK: tle.shared_memory = 1024 : i64
-// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @convert
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
 // CHECK-NOT: llvm.store

@@ -6,7 +6,7 @@
 // 16). All threads zero it together,
 // then a barrier; indices are padded (i + i / 32) before the atomics.
 // CHECK: module attributes {{{.*}}tle.shared_memory = 272 : i64
-// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-NOT: __tle_local
 // CHECK-LABEL: llvm.func @counters
 // CHECK: %[[BUF:.*]] = llvm.mlir.addressof @__tle_scratch : !llvm.ptr<3>

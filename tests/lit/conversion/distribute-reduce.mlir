@@ -4,7 +4,7 @@
 // then xor shuffles 16, 8, 4, 2, 1 within the warp, then one partial per
 // warp through block-level scratch (address space 3) between barriers.
 // CHECK: tle.shared_memory = 16 : i64
-// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @sum
 // CHECK: llvm.mlir.addressof @__tle_scratch : !llvm.ptr<3>
 // CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>

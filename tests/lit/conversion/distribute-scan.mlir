@@ -8,7 +8,7 @@
 // through scratch (one slot per repetition and warp), then the prefix of
 // earlier warps and repetitions combined in.
 // CHECK: tle.shared_memory = 32 : i64
-// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @cumsum
 // CHECK: %[[X0:.*]] = llvm.extractelement %{{.*}}[%c0_i32 : i32] : vector<4xi32>
 // CHECK: %[[POS:.*]] = arith.remui %{{.*}}, %c32_i32 : i32

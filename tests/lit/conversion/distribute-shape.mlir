@@ -45,7 +45,7 @@ module attributes {tle.num_warps = 4 : i32} {
 // arena (2048 fp32 = 8192 bytes, shared by the three exchanges): write,
 // barrier, read, barrier.
 // CHECK: tle.shared_memory = 8192 : i64
-// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @trans
 // CHECK-COUNT-6: gpu.barrier
 // CHECK-NOT: gpu.barrier

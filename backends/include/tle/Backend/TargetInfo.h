@@ -46,12 +46,39 @@ enum class ShuffleKind { Xor, Up, Down, Index };
 struct MatrixFragmentLayout {
   llvm::SmallVector<llvm::SmallVector<int64_t, 2>> Registers;
   llvm::SmallVector<llvm::SmallVector<int64_t, 2>> Lanes;
+  /// For instructions issued by several warps together (a warpgroup): the
+  /// offset each bit of the warp index inside the group adds.
+  llvm::SmallVector<llvm::SmallVector<int64_t, 2>> Warps;
 };
 
 /// The fragments of A (M x K), B (K x N) and C/D (M x N) of one instruction
-/// issued by one warp.
+/// issued by one warp (or the warps of C.Warps together).
 struct MatrixFragments {
   MatrixFragmentLayout A, B, C;
+  /// The instruction reads A and B from block-level memory (see
+  /// BlockMatrixOperand); A and B are then empty.
+  bool OperandsInBlockMemory = false;
+  /// Nonzero: the instruction may be issued with any N that is a multiple of
+  /// NGranule up to the description's N. C then describes N = NGranule, and
+  /// a wider instruction's registers continue with (0, NGranule),
+  /// (0, 2 * NGranule), ... as further register bits.
+  int64_t NGranule = 0;
+};
+
+/// An operand tile of a matrix instruction in block-level memory, in the
+/// swizzled layout of #tle_struct.layout (`swizzle` bytes wide panels of
+/// rows, 16-byte chunks xor-ed with the row phase).
+struct BlockMatrixOperand {
+  /// Block-level address of the tile's first element, before the swizzle.
+  mlir::Value Address;
+  /// 32, 64 or 128.
+  unsigned SwizzleBytes = 0;
+  /// The contiguous dimension is M (of A) or N (of B) instead of K.
+  bool MajorMN = false;
+  /// Bytes between consecutive groups of 8 rows of a panel.
+  uint64_t RowGroupStride = 0;
+  /// Bytes between consecutive panels.
+  uint64_t PanelStride = 0;
 };
 
 enum class AtomicKind {
@@ -175,6 +202,48 @@ public:
   virtual mlir::LogicalResult emitAsyncWait(mlir::OpBuilder &B,
                                             mlir::Location Loc,
                                             unsigned Pending) const {
+    return mlir::failure();
+  }
+
+  /// Matrix instructions with operands in block-level memory
+  /// (MatrixFragments::OperandsInBlockMemory) run asynchronously. The core
+  /// emits, per tl.dot:
+  ///   [emitMatrixOperandsStored by every thread that stored operands with
+  ///    ordinary stores, then a block barrier]
+  ///   emitMatrixFence, emitBlockMatrixMultiply per instruction,
+  ///   emitMatrixCommit, ... emitMatrixWait before the accumulator is used.
+  /// Makes this thread's earlier stores to block-level memory visible to
+  /// the matrix unit's operand reads.
+  virtual mlir::LogicalResult
+  emitMatrixOperandsStored(mlir::OpBuilder &B, mlir::Location Loc) const {
+    return mlir::failure();
+  }
+  /// Orders earlier register writes of accumulators before the instructions.
+  virtual mlir::LogicalResult emitMatrixFence(mlir::OpBuilder &B,
+                                              mlir::Location Loc) const {
+    return mlir::failure();
+  }
+  /// Starts one instruction of N columns (see MatrixFragments::NGranule) on
+  /// operands in block-level memory; C holds this thread's accumulator
+  /// registers of the instruction in the order of the fragment. Returns D's.
+  virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitBlockMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
+                          const hwdesc::MatrixInstruction &Instr, int64_t N,
+                          const BlockMatrixOperand &A,
+                          const BlockMatrixOperand &BOperand,
+                          mlir::ValueRange C) const {
+    return mlir::failure();
+  }
+  /// Closes the group of instructions started since the last commit.
+  virtual mlir::LogicalResult emitMatrixCommit(mlir::OpBuilder &B,
+                                               mlir::Location Loc) const {
+    return mlir::failure();
+  }
+  /// Waits until at most Pending groups are unfinished; Accumulators (the
+  /// registers the groups write) come back usable, in the same order.
+  virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitMatrixWait(mlir::OpBuilder &B, mlir::Location Loc, unsigned Pending,
+                 mlir::ValueRange Accumulators) const {
     return mlir::failure();
   }
 };

@@ -1,0 +1,327 @@
+//===- DistributeBlockDot.cpp - tl.dot on operands in block memory --------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Matrix units that read A and B from block-level memory (Hopper's wgmma,
+// MatrixFragments::OperandsInBlockMemory). tle_struct.local_dot reads the
+// ring slots software pipelining staged the operands in; a tl.dot tiled for
+// such a unit whose operands are in registers first stores them to scratch
+// in the same swizzled layout (#tle_struct.layout). Both start the
+// instructions asynchronously, one group per dot; local_dot_wait (for the
+// tl.dot, the dot itself) waits for the group before the accumulator is
+// used.
+//
+// Layout assignment gave the accumulator the unit's layout: groups of warps
+// (fragment warp bases) each own Instr.M x N tiles, so at warp 0 of a group
+// the accumulator registers of the instruction at (m, n) sit at the
+// fragment's offsets from (m, n), and the group's own origin comes from the
+// remaining warp bases.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/BufferAddressing.h"
+#include "core/conversion/DistributeCommon.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::tle;
+using namespace ::tle::conversion::distribute;
+using ::tle::backend::BarrierScope;
+using ::tle::backend::BlockMatrixOperand;
+using ::tle::conversion::MatrixUnit;
+using mlir::tle_struct::BufferType;
+
+namespace {
+
+/// One operand tile in block-level memory: a slot of a swizzled buffer of
+/// shape [slots, rows, columns] (A: M x K, B: K x N).
+struct OperandTile {
+  BufferAddressing addressing;
+  Value base, slot;
+  Type elem;
+  /// Which of the tile's dimensions (0 or 1) is K.
+  unsigned kDim;
+
+  /// The operand of the instruction whose tile starts at (row, col).
+  BlockMatrixOperand at(OpBuilder &b, Location loc, Value row,
+                        Value col) const {
+    BlockMatrixOperand operand;
+    Value offset = addressing.unswizzledOffset(b, loc, {slot, row, col});
+    operand.Address = scratchPtr(b, loc, base, elem, offset);
+    operand.SwizzleBytes = addressing.swizzle;
+    operand.MajorMN = addressing.fastest() - 1 != kDim;
+    operand.RowGroupStride = 8 * addressing.swizzle;
+    operand.PanelStride = addressing.rows * addressing.swizzle;
+    return operand;
+  }
+};
+
+const MatrixUnit *findUnit(Operation *op, DistributeState &st) {
+  auto name =
+      op->getAttrOfType<StringAttr>(::tle::conversion::kMatrixInstructionAttr);
+  if (!name)
+    return nullptr;
+  for (const MatrixUnit &unit : st.matrixUnits)
+    if (unit.Instr.Name == name.getValue())
+      return &unit;
+  return nullptr;
+}
+
+/// Starts the instructions of one dot as one group; returns the
+/// accumulator registers (to be waited for).
+FailureOr<SmallVector<Value>>
+startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
+              RankedTensorType dType, const OperandTile &a,
+              const OperandTile &bTile, ValueRange accValues, int64_t k) {
+  const MatrixUnit *unit = findUnit(op, st);
+  if (!unit || !unit->Fragments.OperandsInBlockMemory)
+    return op->emitError("no matrix unit reading block-level memory is "
+                         "named by this dot");
+  const ::tle::hwdesc::MatrixInstruction &instr = unit->Instr;
+  int64_t instrN = instr.N;
+  if (auto n = op->getAttrOfType<IntegerAttr>(::tle::conversion::kMatrixNAttr))
+    instrN = n.getInt();
+  int64_t granule = unit->Fragments.NGranule ? unit->Fragments.NGranule
+                                             : instrN;
+  auto d = dyn_cast<LinearLayoutAttr>(dType.getEncoding());
+  if (!d)
+    return op->emitError("the accumulator needs the matrix unit's layout");
+
+  DenseMap<std::pair<int64_t, int64_t>, unsigned> accRegs;
+  std::set<int64_t> originsM, originsN;
+  for (auto [reg, offset] : llvm::enumerate(d.getRegisterOffsets())) {
+    accRegs.try_emplace({offset[0], offset[1]}, reg);
+    if (offset[0] % instr.M == 0)
+      originsM.insert(offset[0]);
+    if (offset[1] % instrN == 0)
+      originsN.insert(offset[1]);
+  }
+  SmallVector<std::pair<int64_t, int64_t>> fragment =
+      getFragmentOffsets(unit->Fragments.C);
+
+  // This thread's group origin: the warp bases above the group's own.
+  auto ids = getLaneAndWarp(b, loc, st.target, d.getWarpSize());
+  if (failed(ids))
+    return failure();
+  Value groupRow = i32Const(b, loc, 0), groupCol = i32Const(b, loc, 0);
+  ArrayRef<int64_t> warpBases = d.getWarpBases();
+  for (unsigned bit = unit->Fragments.C.Warps.size(), e = warpBases.size() / 2;
+       bit < e; ++bit) {
+    ArrayRef<int64_t> basis = d.getBasis(warpBases, bit);
+    Value set = arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(b, loc, ids->second, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    groupRow = arith::AddIOp::create(
+        b, loc, groupRow,
+        arith::MulIOp::create(b, loc, set, i32Const(b, loc, basis[0])));
+    groupCol = arith::AddIOp::create(
+        b, loc, groupCol,
+        arith::MulIOp::create(b, loc, set, i32Const(b, loc, basis[1])));
+  }
+  auto plus = [&](Value v, int64_t c) {
+    return arith::AddIOp::create(b, loc, v, i32Const(b, loc, c)).getResult();
+  };
+
+  if (failed(st.target.emitMatrixFence(b, loc)))
+    return failure();
+  SmallVector<Value> acc(accValues.begin(), accValues.end());
+  SmallVector<Value> cFrag;
+  for (int64_t m : originsM)
+    for (int64_t n : originsN)
+      for (int64_t kk = 0; kk < k; kk += instr.K) {
+        cFrag.clear();
+        SmallVector<unsigned> cIdx;
+        for (int64_t q = 0; q < instrN; q += granule)
+          for (auto [r, c] : fragment) {
+            auto it = accRegs.find({m + r, n + q + c});
+            if (it == accRegs.end())
+              return op->emitError()
+                     << "the accumulator layout does not hold whole "
+                     << instr.Name << " tiles";
+            cIdx.push_back(it->second);
+            cFrag.push_back(acc[it->second]);
+          }
+        Value kIndex = i32Const(b, loc, kk);
+        BlockMatrixOperand aOperand = a.at(b, loc, plus(groupRow, m), kIndex);
+        BlockMatrixOperand bOperand =
+            bTile.at(b, loc, kIndex, plus(groupCol, n));
+        FailureOr<SmallVector<Value>> out = st.target.emitBlockMatrixMultiply(
+            b, loc, instr, instrN, aOperand, bOperand, cFrag);
+        if (failed(out))
+          return failure();
+        for (auto [i, v] : llvm::zip(cIdx, *out))
+          acc[i] = v;
+      }
+  if (failed(st.target.emitMatrixCommit(b, loc)))
+    return failure();
+  return acc;
+}
+
+OperandTile getSlotTile(BufferType type, Value base, Value slot, Type elem,
+                        unsigned kDim) {
+  return OperandTile{BufferAddressing(type), base, slot, elem, kDim};
+}
+
+struct LocalDotConversion : DistPattern<tle_struct::LocalDotOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(tle_struct::LocalDotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    BufferType aType = op.getA().getType(), bType = op.getB().getType();
+    auto swizzled = [](BufferType t) {
+      return t.getLayout() && t.getLayout().getSwizzle() > 0;
+    };
+    if (!swizzled(aType) || !swizzled(bType))
+      return op.emitError("local_dot reads slots of swizzled buffers only");
+    Type elemA = getTypeConverter()->convertType(aType.getElementType());
+    Type elemB = getTypeConverter()->convertType(bType.getElementType());
+    OperandTile a = getSlotTile(aType, adaptor.getA().front(),
+                                adaptor.getASlot().front(), elemA, 1);
+    OperandTile b = getSlotTile(bType, adaptor.getB().front(),
+                                adaptor.getBSlot().front(), elemB, 0);
+    auto dType = cast<RankedTensorType>(op.getD().getType());
+    FailureOr<SmallVector<Value>> acc =
+        startBlockDot(rewriter, op.getLoc(), st, op, dType, a, b,
+                      adaptor.getC(), aType.getShape()[2]);
+    if (failed(acc))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, {*acc});
+    return success();
+  }
+};
+
+struct LocalDotWaitConversion : DistPattern<tle_struct::LocalDotWaitOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(tle_struct::LocalDotWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> values = st.target.emitMatrixWait(
+        rewriter, op.getLoc(), op.getPending(), adaptor.getInput());
+    if (failed(values))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, {*values});
+    return success();
+  }
+};
+
+/// The swizzled scratch layout of a register operand (Rows x Cols, with
+/// `contiguous` the dimension kept contiguous): a one-slot buffer type, or
+/// null if no swizzle width fits.
+BufferType getScratchTileType(RankedTensorType type, unsigned contiguous) {
+  unsigned bytes = std::max(1u, type.getElementTypeBitWidth() / 8);
+  int64_t rowBytes = type.getDimSize(contiguous) * bytes;
+  if (type.getNumElements() * bytes % 1024 != 0)
+    return {};
+  for (int64_t swizzle : {128, 64, 32})
+    if (rowBytes % swizzle == 0) {
+      MLIRContext *ctx = type.getContext();
+      SmallVector<int64_t> shape{1, type.getDimSize(0), type.getDimSize(1)};
+      SmallVector<int64_t> order{int64_t(contiguous) + 1,
+                                 int64_t(1 - contiguous) + 1, 0};
+      return BufferType::get(
+          ctx, shape, type.getElementType(), StringAttr::get(ctx, "block"),
+          tle_struct::LayoutAttr::get(ctx, order, 0, 0, swizzle));
+    }
+  return {};
+}
+
+/// A tl.dot for a unit reading block-level memory, with operands in
+/// registers (not staged by software pipelining): both go to scratch in
+/// the unit's layout, then the instructions run and are waited for.
+struct BlockDotConversion : DistPattern<DotOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasAttr(::tle::conversion::kMatrixBlockOperandsAttr))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<OperandTile, 2> tiles;
+    for (auto [operand, values, kDim] :
+         {std::make_tuple(op.getA(), adaptor.getA(), 1u),
+          std::make_tuple(op.getB(), adaptor.getB(), 0u)}) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      auto layout = getDistributedLayout(type);
+      unsigned contiguous = layout.getRegisterOrder()[0];
+      BufferType tileType = getScratchTileType(type, contiguous);
+      if (!tileType)
+        tileType = getScratchTileType(type, 1 - contiguous);
+      if (!tileType)
+        return op.emitError()
+               << "operand " << type
+               << " has no block-level layout the matrix unit reads";
+      Type elem = getTypeConverter()->convertType(type.getElementType());
+      if (scratchType(elem) != elem)
+        return op.emitError() << "matrix operands of " << elem
+                              << " are not supported";
+      FailureOr<Value> base =
+          allocScratch(rewriter, loc, st, elem, type.getNumElements(),
+                       kBlockMemoryAlignment);
+      if (failed(base))
+        return failure();
+      OperandTile tile =
+          getSlotTile(tileType, *base, i32Const(rewriter, loc, 0), elem, kDim);
+      auto indices = emitIndices(rewriter, loc, st.target, type.getEncoding(),
+                                 type.getShape());
+      if (failed(indices))
+        return op.emitError("cannot compute the indices of this layout");
+      // Vectors of up to 16 bytes along the contiguous dimension stay inside
+      // one swizzled chunk.
+      unsigned vec = getScratchVectorWidth(
+          layout, type.getShape(), tile.addressing.fastest() - 1,
+          std::max(1u, 16 / typeBytes(elem)));
+      for (unsigned r = 0; r < values.size(); r += vec) {
+        ArrayRef<Value> index = (*indices)[r];
+        Value offset = tile.addressing.offset(rewriter, loc,
+                                              {tile.slot, index[0], index[1]});
+        Value value = values[r];
+        if (vec > 1) {
+          value = LLVM::PoisonOp::create(
+              rewriter, loc, VectorType::get({int64_t(vec)}, elem));
+          for (unsigned j = 0; j < vec; ++j)
+            value = LLVM::InsertElementOp::create(rewriter, loc, value,
+                                                  values[r + j],
+                                                  i32Const(rewriter, loc, j));
+        }
+        LLVM::StoreOp::create(rewriter, loc, value,
+                              scratchPtr(rewriter, loc, *base, elem, offset),
+                              vec * typeBytes(elem));
+      }
+      tiles.push_back(tile);
+    }
+    if (failed(st.target.emitMatrixOperandsStored(rewriter, loc)) ||
+        failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+      return failure();
+    auto dType = cast<RankedTensorType>(op.getD().getType());
+    FailureOr<SmallVector<Value>> acc =
+        startBlockDot(rewriter, loc, st, op, dType, tiles[0], tiles[1],
+                      adaptor.getC(), op.getA().getType().getDimSize(1));
+    if (failed(acc))
+      return failure();
+    FailureOr<SmallVector<Value>> done =
+        st.target.emitMatrixWait(rewriter, loc, 0, *acc);
+    if (failed(done))
+      return failure();
+    // Every group has read the scratch before anyone reuses it.
+    if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+      return failure();
+    releaseScratch(st);
+    rewriter.replaceOpWithMultiple(op, {*done});
+    return success();
+  }
+};
+
+} // namespace
+
+void ::tle::conversion::distribute::populateBlockDotPatterns(
+    const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
+  patterns.add<LocalDotConversion, LocalDotWaitConversion, BlockDotConversion>(
+      tc, patterns.getContext(), st);
+}

@@ -1,0 +1,243 @@
+//===- NvidiaWarpgroupMma.cpp - tl.dot on Hopper's wgmma ------------------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// wgmma.mma_async (sm_90a): the four warps of a warpgroup multiply a
+// 64 x N x 16 tile whose A and B the tensor cores read from shared memory
+// through 64-bit matrix descriptors (PTX ISA, "Matrix Descriptor Format"):
+//   bits  0-13  start address >> 4
+//   bits 16-29  leading-dimension byte offset >> 4 (between swizzle panels
+//               of an M/N-major operand; unused for K-major)
+//   bits 32-45  stride byte offset >> 4 (between groups of 8 rows)
+//   bits 62-63  swizzle: 1 = 128 B, 2 = 64 B, 3 = 32 B
+// The accumulator fragment (fp32): warp w of the group holds rows
+// 16w + lane/4 (+8) and columns 8q + 2(lane%4) (+1) in registers
+// d[4q + 2i + j] -- mma.sync's C fragment, repeated over N/8 and the warps.
+//
+// wgmma runs asynchronously: the accumulator registers are tied through
+// the wait (inline assembly with in/out operands), so nothing reads them
+// before wgmma.wait_group lets their group go.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NvidiaTargetInfo.h"
+
+#include "core/hwdesc/HwDesc.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace tle;
+using namespace tle::nvidia;
+
+namespace {
+/// The PTX type of the fp16/bf16 wgmma with an fp32 accumulator; empty
+/// for others.
+StringRef getWgmmaInputType(const hwdesc::MatrixInstruction &Instr) {
+  if (Instr.Level != hwdesc::IssueLevel::Warpgroup || Instr.M != 64 ||
+      Instr.K != 16 || Instr.AccType != "fp32" || Instr.AType != Instr.BType ||
+      Instr.N % 8 != 0 || Instr.N > 256)
+    return "";
+  if (Instr.AType == "fp16")
+    return "f16";
+  if (Instr.AType == "bf16")
+    return "bf16";
+  return "";
+}
+
+Value i64Const(OpBuilder &B, Location Loc, uint64_t V) {
+  return LLVM::ConstantOp::create(B, Loc, B.getI64IntegerAttr(int64_t(V)));
+}
+
+/// The descriptor of Operand (see the file comment).
+FailureOr<Value> getDescriptor(OpBuilder &B, Location Loc,
+                               const backend::BlockMatrixOperand &Operand) {
+  uint64_t Swizzle;
+  switch (Operand.SwizzleBytes) {
+  case 128:
+    Swizzle = 1;
+    break;
+  case 64:
+    Swizzle = 2;
+    break;
+  case 32:
+    Swizzle = 3;
+    break;
+  default:
+    return emitError(Loc) << "nvidia plugin: wgmma operands need a 32, 64 or "
+                             "128-byte swizzle, got "
+                          << Operand.SwizzleBytes;
+  }
+  uint64_t Leading = Operand.MajorMN ? Operand.PanelStride >> 4 : 0;
+  uint64_t Stride = Operand.RowGroupStride >> 4;
+  if (Leading >= (1u << 14) || Stride >= (1u << 14))
+    return emitError(Loc) << "nvidia plugin: wgmma operand strides "
+                          << Operand.PanelStride << " / "
+                          << Operand.RowGroupStride
+                          << " bytes do not fit a descriptor";
+  Value Address = LLVM::PtrToIntOp::create(B, Loc, B.getI32Type(),
+                                           Operand.Address);
+  Address = LLVM::ZExtOp::create(B, Loc, B.getI64Type(), Address);
+  Value Start = LLVM::LShrOp::create(
+      B, Loc, LLVM::AndOp::create(B, Loc, Address, i64Const(B, Loc, 0x3FFFF)),
+      i64Const(B, Loc, 4));
+  uint64_t Fixed = (Leading << 16) | (Stride << 32) | (Swizzle << 62);
+  return Value(LLVM::OrOp::create(B, Loc, Start, i64Const(B, Loc, Fixed)));
+}
+
+/// A PTX statement without operands that stays where it is.
+void emitStatement(OpBuilder &B, Location Loc, StringRef Ptx) {
+  LLVM::InlineAsmOp::create(B, Loc, TypeRange(), ValueRange(), Ptx, "",
+                            /*has_side_effects=*/true,
+                            /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                            /*asm_dialect=*/{}, /*operand_attrs=*/{});
+}
+
+/// Inline assembly whose outputs are Values, tied to the inputs: what
+/// follows reads the registers after Asm.
+SmallVector<Value> tieThrough(OpBuilder &B, Location Loc, StringRef Asm,
+                              ValueRange Values) {
+  SmallVector<Type> Types(Values.getTypes());
+  auto Struct = LLVM::LLVMStructType::getLiteral(B.getContext(), Types);
+  std::string Constraints;
+  for (size_t I = 0; I < Values.size(); ++I)
+    Constraints += (I ? ",=f" : "=f");
+  for (size_t I = 0; I < Values.size(); ++I)
+    Constraints += "," + std::to_string(I);
+  Value Result = LLVM::InlineAsmOp::create(
+                     B, Loc, Struct, Values, Asm, Constraints,
+                     /*has_side_effects=*/true, /*is_align_stack=*/false,
+                     LLVM::TailCallKind::None, /*asm_dialect=*/{},
+                     /*operand_attrs=*/{})
+                     .getResult(0);
+  SmallVector<Value> Out;
+  for (size_t I = 0; I < Values.size(); ++I)
+    Out.push_back(LLVM::ExtractValueOp::create(B, Loc, Result, I));
+  return Out;
+}
+} // namespace
+
+std::optional<backend::MatrixFragments>
+NvidiaTargetInfo::getWarpgroupFragments(
+    const hwdesc::MatrixInstruction &Instr) const {
+  if (!HasWgmma || WarpSize != 32 || getWgmmaInputType(Instr).empty())
+    return std::nullopt;
+  backend::MatrixFragments F;
+  F.OperandsInBlockMemory = true;
+  F.NGranule = 8;
+  F.C.Registers = {{0, 1}, {8, 0}};
+  F.C.Lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+  F.C.Warps = {{16, 0}, {32, 0}};
+  return F;
+}
+
+LogicalResult NvidiaTargetInfo::emitMatrixOperandsStored(OpBuilder &B,
+                                                         Location Loc) const {
+  if (!HasWgmma)
+    return emitError(Loc) << "nvidia plugin: no wgmma on this chip";
+  // Ordinary stores are generic-proxy writes; wgmma reads through the async
+  // proxy.
+  emitStatement(B, Loc, "fence.proxy.async.shared::cta;");
+  return success();
+}
+
+LogicalResult NvidiaTargetInfo::emitMatrixFence(OpBuilder &B,
+                                                Location Loc) const {
+  if (!HasWgmma)
+    return emitError(Loc) << "nvidia plugin: no wgmma on this chip";
+  emitStatement(B, Loc, "wgmma.fence.sync.aligned;");
+  return success();
+}
+
+FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitBlockMatrixMultiply(
+    OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
+    int64_t N, const backend::BlockMatrixOperand &A,
+    const backend::BlockMatrixOperand &BOperand, ValueRange C) const {
+  StringRef Type = getWgmmaInputType(Instr);
+  if (!HasWgmma || Type.empty() || N % 8 != 0 || N > Instr.N || N <= 0)
+    return emitError(Loc) << "nvidia plugin: matrix instruction '"
+                          << Instr.Name << "' with N = " << N
+                          << " is not supported";
+  int64_t Registers = N / 2;
+  if (int64_t(C.size()) != Registers)
+    return emitError(Loc) << "nvidia plugin: wgmma m64n" << N
+                          << "k16 takes " << Registers
+                          << " accumulator registers, got " << C.size();
+  FailureOr<Value> DescA = getDescriptor(B, Loc, A);
+  FailureOr<Value> DescB = getDescriptor(B, Loc, BOperand);
+  if (failed(DescA) || failed(DescB))
+    return failure();
+  std::string Asm;
+  llvm::raw_string_ostream OS(Asm);
+  OS << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * Registers + 2
+     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << N << "k16.f32." << Type
+     << "." << Type << " {";
+  for (int64_t I = 0; I < Registers; ++I)
+    OS << (I ? ", $" : "$") << I;
+  OS << "}, $" << 2 * Registers << ", $" << 2 * Registers + 1
+     << ", p, 1, 1, " << (A.MajorMN ? 1 : 0) << ", "
+     << (BOperand.MajorMN ? 1 : 0) << ";\n}";
+  std::string Constraints;
+  for (int64_t I = 0; I < Registers; ++I)
+    Constraints += (I ? ",=f" : "=f");
+  for (int64_t I = 0; I < Registers; ++I)
+    Constraints += "," + std::to_string(I);
+  Constraints += ",l,l,r";
+  SmallVector<Value> Operands(C.begin(), C.end());
+  Operands.push_back(*DescA);
+  Operands.push_back(*DescB);
+  Operands.push_back(
+      LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1)));
+  SmallVector<mlir::Type> Types(Registers, B.getF32Type());
+  auto Struct = LLVM::LLVMStructType::getLiteral(B.getContext(), Types);
+  Value D = LLVM::InlineAsmOp::create(
+                B, Loc, Struct, Operands, Asm, Constraints,
+                /*has_side_effects=*/true, /*is_align_stack=*/false,
+                LLVM::TailCallKind::None, /*asm_dialect=*/{},
+                /*operand_attrs=*/{})
+                .getResult(0);
+  SmallVector<Value> Out;
+  for (int64_t I = 0; I < Registers; ++I)
+    Out.push_back(LLVM::ExtractValueOp::create(B, Loc, D, I));
+  return Out;
+}
+
+LogicalResult NvidiaTargetInfo::emitMatrixCommit(OpBuilder &B,
+                                                 Location Loc) const {
+  if (!HasWgmma)
+    return emitError(Loc) << "nvidia plugin: no wgmma on this chip";
+  emitStatement(B, Loc, "wgmma.commit_group.sync.aligned;");
+  return success();
+}
+
+FailureOr<SmallVector<Value>>
+NvidiaTargetInfo::emitMatrixWait(OpBuilder &B, Location Loc, unsigned Pending,
+                                 ValueRange Accumulators) const {
+  if (!HasWgmma)
+    return emitError(Loc) << "nvidia plugin: no wgmma on this chip";
+  for (Value V : Accumulators)
+    if (!V.getType().isF32())
+      return emitError(Loc) << "nvidia plugin: wgmma accumulators are f32, got "
+                            << V.getType();
+  // The wait carries up to 64 registers; later ones pass through empty
+  // statements after it, which keep the same order.
+  constexpr size_t Chunk = 64;
+  SmallVector<Value> Out;
+  for (size_t First = 0; First < Accumulators.size(); First += Chunk) {
+    ValueRange Part = Accumulators.slice(
+        First, std::min(Chunk, Accumulators.size() - First));
+    std::string Asm =
+        First == 0
+            ? "wgmma.wait_group.sync.aligned " + std::to_string(Pending) + ";"
+            : "// wgmma accumulators";
+    llvm::append_range(Out, tieThrough(B, Loc, Asm, Part));
+  }
+  if (Accumulators.empty())
+    emitStatement(B, Loc,
+                  "wgmma.wait_group.sync.aligned " + std::to_string(Pending) +
+                      ";");
+  return Out;
+}
