@@ -4,11 +4,15 @@
 #   1. every candidate checked against the host reference on one small shape
 #      (wrong results and launch failures are recorded, not fatal, and those
 #      candidates are left out of steps 2 and 3);
-#   2. the tuner over the 60 LLM shapes of bench/tune/llm_shapes.txt: per
-#      shape, XGBoost ranks the candidates (trained on this run's earlier
-#      measurements; the first WARM shapes get WARM_BUDGET measurements to
-#      learn from), the top TOPK are measured, a genetic search spends the
-#      rest of BUDGET;
+#   2. the tuner over the 75 evaluation shapes of
+#      bench/tune/llm_shapes_eval.txt (layers of other models and other token
+#      counts than the training shapes): XGBoost is first trained on
+#      bench/tune/train_h200.tsv (an earlier exhaustive H200 run over the 60
+#      shapes of bench/tune/llm_shapes.txt), then per shape: the fastest
+#      configs of the SEEDS nearest training shapes are measured, then the
+#      TOPK best-ranked, a genetic search spends the rest of BUDGET, and the
+#      model is retrained with the shape's measurements (weight OWN_WEIGHT
+#      each);
 #   3. exhaustive search over the same candidates and shapes (stops
 #      resumably after EXH_SECONDS);
 #   4. the comparison: geometric mean of tuner pick / exhaustive best (both
@@ -26,8 +30,16 @@ SYN=()
 B=bench/bin/tune/matmul_fp16
 R="${OUT:-/tmp/tle-tune-out}"
 mkdir -p "$R"
-BUDGET=${BUDGET:-3} TOPK=${TOPK:-2} WARM=${WARM:-3} WARM_BUDGET=${WARM_BUDGET:-12}
+# Chosen offline with `tle-tune simulate` and leave-shapes-out validation on
+# the training data (docs/tune.md, "Choosing the strategy offline").
+SHAPES=${SHAPES:-bench/tune/llm_shapes_eval.txt}
+TRAIN=${TRAIN:-bench/tune/train_h200.tsv}
+BUDGET=${BUDGET:-5} TOPK=${TOPK:-2} WARM=${WARM:-0} WARM_BUDGET=${WARM_BUDGET:-12}
+SEEDS=${SEEDS:-2} OWN_WEIGHT=${OWN_WEIGHT:-20}
+MODEL=(--model-depth 7 --model-rounds 100 --model-eta 0.1)
 EXH_SECONDS=${EXH_SECONDS:-330}
+TRAIN_ARGS=()
+[ -n "$TRAIN" ] && TRAIN_ARGS=(--train-db "$TRAIN" --seeds "$SEEDS" --own-weight "$OWN_WEIGHT")
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader || true
 echo "== candidates (compiled ahead of time on the development machine)"
 python3 - "$B/index.json" <<'PY'
@@ -42,15 +54,15 @@ echo "validation failures: $(grep -c -E 'wrong-result|launch-failed' "$R/validat
 grep -E 'wrong-result|launch-failed' "$R/validate.tsv" | cut -f5-8 | head -20 || true
 echo "== 2. tuner"
 start=$(date +%s)
-$T run "$B" "${SYN[@]}" --shapes bench/tune/llm_shapes.txt --db "$R/results.tsv" --mode tuner \
-  --exclude-failed-in "$R/validate.tsv" \
+$T run "$B" "${SYN[@]}" --shapes "$SHAPES" --db "$R/results.tsv" --mode tuner \
+  --exclude-failed-in "$R/validate.tsv" "${TRAIN_ARGS[@]}" "${MODEL[@]}" \
   --budget "$BUDGET" --top-k "$TOPK" --warm-shapes "$WARM" --warm-budget "$WARM_BUDGET" \
   --target-ms 0.5 --check-limit 0
 echo "tuner wall time: $(( $(date +%s) - start )) s"
 echo "== 3. exhaustive"
 tuner_s=$(( $(date +%s) - start ))
 start=$(date +%s)
-$T run "$B" "${SYN[@]}" --shapes bench/tune/llm_shapes.txt --db "$R/results.tsv" --mode exhaustive \
+$T run "$B" "${SYN[@]}" --shapes "$SHAPES" --db "$R/results.tsv" --mode exhaustive \
   --exclude-failed-in "$R/validate.tsv" \
   --target-ms 0.5 --check-limit 0 --time-budget "$EXH_SECONDS"
 exh_s=$(( $(date +%s) - start ))

@@ -50,8 +50,9 @@ makeMatrix(const std::vector<std::vector<float>> &Rows) {
 struct CostModel::Booster {};
 #endif
 
-CostModel::CostModel(size_t MinRows, unsigned Rounds)
-    : MinRows(MinRows), Rounds(Rounds) {}
+CostModel::CostModel(size_t MinRows, unsigned Rounds, unsigned MaxDepth,
+                     double Eta)
+    : MinRows(MinRows), Rounds(Rounds), MaxDepth(MaxDepth), Eta(Eta) {}
 CostModel::~CostModel() = default;
 
 bool CostModel::hasXGBoost() {
@@ -62,9 +63,11 @@ bool CostModel::hasXGBoost() {
 #endif
 }
 
-void CostModel::addRow(std::vector<float> Features, double Target) {
+void CostModel::addRow(std::vector<float> Features, double Target,
+                       float Weight) {
   X.push_back(std::move(Features));
   Y.push_back(static_cast<float>(Target));
+  W.push_back(Weight);
 }
 
 Error CostModel::train() {
@@ -75,7 +78,8 @@ Error CostModel::train() {
   if (!M)
     return M.takeError();
   auto FreeM = [&] { XGDMatrixFree(*M); };
-  if (XGDMatrixSetFloatInfo(*M, "label", Y.data(), Y.size()) != 0) {
+  if (XGDMatrixSetFloatInfo(*M, "label", Y.data(), Y.size()) != 0 ||
+      XGDMatrixSetFloatInfo(*M, "weight", W.data(), W.size()) != 0) {
     Error E = xgbError("XGDMatrixSetFloatInfo");
     FreeM();
     return E;
@@ -87,15 +91,19 @@ Error CostModel::train() {
     FreeM();
     return E;
   }
-  // Small data (tens to thousands of rows): shallow trees, shrinkage, exact
-  // splits; one thread and a fixed seed make training repeatable.
+  // Tens to tens of thousands of rows (a training file of an exhaustive
+  // run): shrinkage and histogram splits, which train on 17000 rows in
+  // about a second where exact splits took seven; one thread and a fixed
+  // seed make training repeatable.
+  std::string Depth = std::to_string(MaxDepth);
+  std::string EtaS = formatv("{0}", Eta).str();
   const char *Params[][2] = {{"objective", "reg:squarederror"},
-                             {"max_depth", "5"},
-                             {"eta", "0.15"},
+                             {"max_depth", Depth.c_str()},
+                             {"eta", EtaS.c_str()},
                              {"min_child_weight", "1"},
                              {"subsample", "1"},
                              {"lambda", "1"},
-                             {"tree_method", "exact"},
+                             {"tree_method", "hist"},
                              {"nthread", "1"},
                              {"seed", "0"},
                              {"verbosity", "0"}};

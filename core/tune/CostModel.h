@@ -28,14 +28,16 @@ namespace tune {
 
 class CostModel {
 public:
-  explicit CostModel(size_t MinRows = 8, unsigned Rounds = 60);
+  explicit CostModel(size_t MinRows = 8, unsigned Rounds = 60,
+                     unsigned MaxDepth = 5, double Eta = 0.15);
   ~CostModel();
 
   /// True when the build links XGBoost.
   static bool hasXGBoost();
 
-  /// Adds a training row: features and the target (log time over roofline).
-  void addRow(std::vector<float> Features, double Target);
+  /// Adds a training row: features, the target (log time over roofline)
+  /// and its weight (a row of weight w counts like w copies of it).
+  void addRow(std::vector<float> Features, double Target, float Weight = 1);
   size_t numRows() const { return Y.size(); }
 
   /// Fits the trees to every row so far. Without enough rows (or XGBoost)
@@ -50,9 +52,10 @@ public:
 
 private:
   size_t MinRows;
-  unsigned Rounds;
+  unsigned Rounds, MaxDepth;
+  double Eta;
   std::vector<std::vector<float>> X;
-  std::vector<float> Y;
+  std::vector<float> Y, W;
   bool Trained = false;
   struct Booster;
   std::unique_ptr<Booster> B;

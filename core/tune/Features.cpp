@@ -48,7 +48,11 @@ const std::vector<std::string> &featureNames() {
       "wave_efficiency", "padding_efficiency", "blocks_per_processor",
       "warps_per_processor", "registers",   "shared_kib",
       "spill_bytes",     "log2_k_iterations", "log2_tile_intensity",
-      "log2_traffic_over_bytes", "log2_analytic_over_roofline"};
+      "log2_traffic_over_bytes", "m_padding_efficiency",
+      "n_padding_efficiency", "log2_tiles_per_processor",
+      "log2_active_blocks_per_processor", "log2_a_strip_kib",
+      "log2_b_strip_kib", "log2_critical_path_over_roofline",
+      "log2_memory_over_roofline", "log2_analytic_over_roofline"};
   return Names;
 }
 
@@ -137,6 +141,8 @@ std::vector<float> computeFeatures(const Shape &S, const ShapeWork &W,
                      : 1;
   double Intensity = W.Bytes > 0 ? W.Flops / W.Bytes : 0;
   auto L2 = [](double V) { return static_cast<float>(std::log2(std::max(V, 1e-12))); };
+  double SMs = std::max<double>(1, D.ProcessorCount);
+  double EB = Model.ElementBytes;
   std::vector<float> F = {
       L2(T.M), L2(T.N), L2(T.K), L2(T.BM), L2(T.BN), L2(T.BK), L2(T.GM),
       static_cast<float>(C.Cfg.NumWarps), static_cast<float>(C.Cfg.NumStages),
@@ -149,6 +155,19 @@ std::vector<float> computeFeatures(const Shape &S, const ShapeWork &W,
       static_cast<float>(T.Spills), L2(T.KIters),
       L2(T.BM * T.BN / (T.BM + T.BN)),
       L2(W.Bytes > 0 ? T.Traffic / W.Bytes : 1),
+      // Small M: how much of each tile's rows are padding, how many tiles
+      // each processor gets (split-k is not in the space, so a skinny
+      // matmul's parallelism is its N tiles), how many of them run at once,
+      // and the operand strips one tile streams through its k loop.
+      static_cast<float>(T.M / (std::ceil(T.M / T.BM) * T.BM)),
+      static_cast<float>(T.N / (std::ceil(T.N / T.BN) * T.BN)),
+      L2(T.Tiles / SMs), L2(std::min(T.Tiles, SMs * T.Occ) / SMs),
+      L2(T.BM * T.KIters * T.BK * EB / 1024), L2(T.BN * T.KIters * T.BK * EB / 1024),
+      // The busiest processor's share: its tiles run Occ at a time, each at
+      // the rate of one processor, against the whole device's roofline.
+      L2(std::ceil(T.Tiles / SMs) * 2 * T.BM * T.BN * T.KIters * T.BK /
+         (D.PeakMatrixFlops > 0 ? D.PeakMatrixFlops / SMs : 1e12) / Roof),
+      L2(D.MemoryBandwidth > 0 ? T.Traffic / D.MemoryBandwidth / Roof : 1),
       L2(analytic(T, W, C, D) / Roof)};
   return F;
 }

@@ -99,8 +99,12 @@ SearchResult searchShape(ArrayRef<Config> Candidates, ArrayRef<Axis> Axes,
     return std::nullopt;
   };
 
+  for (size_t I : Opts.Seeds)
+    if (I < N && !Measured[I] && R.Steps.size() < Budget)
+      Run(I, "seed");
   unsigned TopK = std::max(1u, std::min(Opts.TopK, Budget));
-  for (unsigned I = 0; I < TopK; ++I)
+  for (unsigned I = 0; I < TopK && R.Steps.size() < std::max(Budget, 1u);
+       ++I)
     if (std::optional<size_t> Next = NextRanked())
       Run(*Next, "ranked");
 

@@ -7,7 +7,8 @@
 // The search for one shape, independent of devices and models: candidates
 // (configs that compiled), a predicted cost for each (lower is faster), a
 // measurement budget and a function that measures one candidate. It
-// measures the TopK best-predicted candidates, then spends the rest of the
+// measures the seeds it is given (if any), then the TopK best-predicted
+// candidates, then spends the rest of the
 // budget on a surrogate-assisted genetic search from the measured best: the
 // population is the fastest measured configs; when the best was found by a
 // mutation, the same move is tried once more first (a pattern step, so that
@@ -41,13 +42,17 @@ struct SearchOptions {
   /// How many of them go to the best-predicted candidates before the
   /// genetic search starts (at least 1).
   unsigned TopK = 2;
+  /// Candidates measured first, before the ranked ones, e.g. the best
+  /// configs of the nearest shapes of a training run (they count against
+  /// the budget; duplicates and out-of-range indices are skipped).
+  std::vector<size_t> Seeds;
 };
 
 struct SearchStep {
   size_t Candidate;
   /// Measured time, or none when the measurement failed.
   std::optional<double> Time;
-  /// "ranked" or "genetic": which phase chose it.
+  /// "seed", "ranked" or "genetic": which phase chose it.
   const char *Phase;
 };
 

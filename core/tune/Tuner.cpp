@@ -10,6 +10,7 @@
 #include "core/tune/Search.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -118,6 +119,113 @@ Expected<std::vector<Shape>> readShapes(StringRef Path,
   return Out;
 }
 
+Expected<unsigned> addTrainingRows(CostModel &Model, const CandidateBundle &B,
+                                  const ResultsDB &DB) {
+  StringMap<size_t> OkByKey;
+  for (size_t CI : B.okCandidates())
+    OkByKey[B.Candidates[CI].Cfg.key()] = CI;
+  // (shape, config) -> sum of log times and count, in first-seen order so
+  // that the rows (and the trained model) do not depend on hashing.
+  struct Acc {
+    std::string Shape;
+    size_t Candidate;
+    double SumLog = 0;
+    unsigned N = 0;
+  };
+  std::vector<Acc> Rows;
+  StringMap<size_t> RowOf;
+  for (const Record &R : DB.records()) {
+    if (!R.isOk() || R.Kernel != B.Kernel || R.Device != B.Device.Name ||
+        R.TimeMs <= 0)
+      continue;
+    // The database's config keys are canonical (Config::key), so they match
+    // the bundle's directly.
+    auto It = OkByKey.find(R.Config);
+    if (It == OkByKey.end())
+      continue;
+    std::string Key = R.Shape + " " + R.Config;
+    auto [Pos, New] = RowOf.try_emplace(Key, Rows.size());
+    if (New)
+      Rows.push_back({R.Shape, It->second});
+    Acc &A = Rows[Pos->second];
+    A.SumLog += std::log(R.TimeMs * 1e-3);
+    ++A.N;
+  }
+  StringMap<std::pair<Shape, ShapeWork>> Shapes;
+  for (const Acc &A : Rows) {
+    auto SIt = Shapes.find(A.Shape);
+    if (SIt == Shapes.end()) {
+      Expected<Shape> S = Shape::parseKey(A.Shape);
+      if (!S)
+        return S.takeError();
+      ShapeWork W = evalWork(B.Launch, *S);
+      SIt = Shapes.try_emplace(A.Shape, std::make_pair(*S, W)).first;
+    }
+    const auto &[S, W] = SIt->second;
+    Model.addRow(computeFeatures(S, W, B.Candidates[A.Candidate], B.Model,
+                                 B.Device),
+                 A.SumLog / A.N - std::log(rooflineSeconds(W, B.Device)));
+  }
+  return static_cast<unsigned>(Rows.size());
+}
+
+Expected<std::vector<std::pair<Shape, size_t>>>
+bestPerShape(const CandidateBundle &B, const ResultsDB &DB) {
+  StringMap<size_t> OkByKey;
+  for (size_t CI : B.okCandidates())
+    OkByKey[B.Candidates[CI].Cfg.key()] = CI;
+  std::vector<std::pair<Shape, size_t>> Out;
+  std::vector<double> BestTime;
+  StringMap<size_t> Pos;
+  for (const Record &R : DB.records()) {
+    if (!R.isOk() || R.Kernel != B.Kernel || R.Device != B.Device.Name ||
+        R.TimeMs <= 0)
+      continue;
+    auto It = OkByKey.find(R.Config);
+    if (It == OkByKey.end())
+      continue;
+    auto [P, New] = Pos.try_emplace(R.Shape, Out.size());
+    if (New) {
+      Expected<Shape> S = Shape::parseKey(R.Shape);
+      if (!S)
+        return S.takeError();
+      Out.emplace_back(std::move(*S), It->second);
+      BestTime.push_back(R.TimeMs);
+    } else if (R.TimeMs < BestTime[P->second]) {
+      Out[P->second].second = It->second;
+      BestTime[P->second] = R.TimeMs;
+    }
+  }
+  return Out;
+}
+
+std::vector<size_t> nearestBest(const Shape &S,
+                                ArrayRef<std::pair<Shape, size_t>> Known,
+                                unsigned Count) {
+  auto Distance = [&](const Shape &T) {
+    double D = 0;
+    for (const auto &[Name, V] : S.Dims) {
+      std::optional<int64_t> W = T.get(Name);
+      D += W && *W > 0 ? std::fabs(std::log2(double(V) / double(*W))) : 1e9;
+    }
+    return D;
+  };
+  std::vector<std::pair<double, size_t>> Order;
+  for (size_t I = 0; I < Known.size(); ++I)
+    Order.emplace_back(Distance(Known[I].first), I);
+  // Ties keep the file order, so the seeds do not depend on sorting.
+  std::stable_sort(Order.begin(), Order.end(),
+                   [](const auto &A, const auto &B) { return A.first < B.first; });
+  std::vector<size_t> Out;
+  for (const auto &[D, I] : Order) {
+    if (Out.size() >= Count)
+      break;
+    if (llvm::find(Out, Known[I].second) == Out.end())
+      Out.push_back(Known[I].second);
+  }
+  return Out;
+}
+
 Expected<RunSummary> runTuning(const CandidateBundle &B, ArrayRef<Shape> Shapes,
                                ResultsDB &DB, Measurer &M,
                                const RunOptions &Opts, raw_ostream &Log) {
@@ -131,7 +239,23 @@ Expected<RunSummary> runTuning(const CandidateBundle &B, ArrayRef<Shape> Shapes,
   Sum.Shapes = Shapes.size();
   Progress Bar(errs(), Opts.Progress, Opts.ProgressIsTerminal, Shapes.size(),
                Opts.Mode);
-  CostModel Model;
+  CostModel Model(/*MinRows=*/8, Opts.ModelRounds, Opts.ModelDepth,
+                  Opts.ModelEta);
+  if (Opts.Mode == "tuner" && Opts.TrainDB) {
+    Expected<unsigned> N = addTrainingRows(Model, B, *Opts.TrainDB);
+    if (!N)
+      return N.takeError();
+    Sum.TrainRows = *N;
+  }
+  std::vector<std::pair<Shape, size_t>> Known;
+  if (Opts.Mode == "tuner" && Opts.TrainDB && Opts.Seeds > 0) {
+    Expected<std::vector<std::pair<Shape, size_t>>> K =
+        bestPerShape(B, *Opts.TrainDB);
+    if (!K)
+      return K.takeError();
+    Known = std::move(*K);
+  }
+  bool Trained = false;
   bool Stop = false;
 
   // Measures candidate CI for shape S, or reuses the database's record.
@@ -193,16 +317,27 @@ Expected<RunSummary> runTuning(const CandidateBundle &B, ArrayRef<Shape> Shapes,
         Feats.push_back(
             computeFeatures(S, W, B.Candidates[CI], B.Model, B.Device));
       }
-      if (Error E = Model.train())
-        Log << "tle-tune: warning: cost model not trained, ranking with the "
-               "analytic estimate: "
-            << toString(std::move(E)) << "\n";
+      // Trained once before the first shape, then after every shape unless
+      // Retrain is off (a model trained on a training file stays put).
+      if (!Trained || Opts.Retrain) {
+        if (Error E = Model.train())
+          Log << "tle-tune: warning: cost model not trained, ranking with "
+                 "the analytic estimate: "
+              << toString(std::move(E)) << "\n";
+        Trained = Model.isTrained();
+      }
       Expected<std::vector<double>> Pred = Model.predict(Feats);
       if (!Pred)
         return Pred.takeError();
       SearchOptions SO;
       SO.Budget = SI < Opts.WarmShapes ? Opts.WarmBudget : Opts.Budget;
       SO.TopK = Opts.TopK;
+      if (!Known.empty()) {
+        // Seeds are indices into Ok, as the search's candidates are.
+        for (size_t CI : nearestBest(S, Known, Opts.Seeds))
+          if (auto It = llvm::find(Ok, CI); It != Ok.end())
+            SO.Seeds.push_back(It - Ok.begin());
+      }
       SearchResult R = searchShape(
           Cands, B.Axes, *Pred, SO,
           [&](size_t I) { return MeasureOne(Ok[I], S); });
@@ -210,7 +345,7 @@ Expected<RunSummary> runTuning(const CandidateBundle &B, ArrayRef<Shape> Shapes,
       for (const SearchStep &St : R.Steps)
         if (St.Time)
           Model.addRow(Feats[St.Candidate],
-                       std::log(*St.Time * 1e-3 / Roof));
+                       std::log(*St.Time * 1e-3 / Roof), Opts.OwnWeight);
       Sum.ModelTrained = Model.isTrained();
     }
     if (Stop)

@@ -58,6 +58,26 @@ struct RunOptions {
   /// give the cost model data to learn from.
   unsigned WarmShapes = 2;
   unsigned WarmBudget = 12;
+  /// Tuner: measured runs (e.g. a shipped results file of other shapes) the
+  /// cost model is trained on before the first shape; null: none, the model
+  /// learns from this run only.
+  const ResultsDB *TrainDB = nullptr;
+  /// Tuner: retrain the model after each shape with that shape's
+  /// measurements. Off, a model trained on TrainDB stays as it is (the few
+  /// rows a shape adds barely move thousands of rows, and retraining on them
+  /// costs seconds per shape).
+  bool Retrain = true;
+  /// Tuner: the weight of this run's own measurements in the model, against
+  /// 1 for a TrainDB row (this run's shapes are the ones being tuned, and
+  /// they are few against a training file's thousands).
+  float OwnWeight = 1;
+  /// Tuner: with TrainDB, measure first the fastest configs of the Seeds
+  /// training shapes nearest to the shape (distinct configs, nearest first;
+  /// distance: the sum of |log2| ratios of the sizes), then the ranked ones.
+  unsigned Seeds = 0;
+  /// Tuner: the cost model's boosting rounds, tree depth and shrinkage.
+  unsigned ModelRounds = 60, ModelDepth = 5;
+  double ModelEta = 0.15;
   /// Stop (resumably) after this many seconds or new measurements; 0: none.
   double TimeBudgetSeconds = 0;
   unsigned MaxMeasurements = 0;
@@ -74,13 +94,37 @@ struct RunSummary {
   bool StoppedByBudget = false;
   /// Tuner: whether the cost model was trained (XGBoost) at the last shape.
   bool ModelTrained = false;
+  /// Tuner: rows taken from RunOptions::TrainDB.
+  unsigned TrainRows = 0;
 };
+
+class CostModel;
+
+/// Adds to Model one row per (shape, config) measured ok in DB for B's
+/// kernel and device whose config is one of B's Ok candidates (several
+/// records of the same pair, e.g. tuner and exhaustive mode, become their
+/// geometric mean). Returns the number of rows added.
+llvm::Expected<unsigned> addTrainingRows(CostModel &Model,
+                                         const CandidateBundle &B,
+                                         const ResultsDB &DB);
 
 llvm::Expected<RunSummary> runTuning(const CandidateBundle &B,
                                      llvm::ArrayRef<Shape> Shapes,
                                      ResultsDB &DB, Measurer &M,
                                      const RunOptions &Opts,
                                      llvm::raw_ostream &Log);
+
+/// The fastest ok config of each shape of DB (B's kernel and device, B's
+/// Ok candidates only), as (shape, index into B.Candidates), in the order
+/// the shapes first appear.
+llvm::Expected<std::vector<std::pair<Shape, size_t>>>
+bestPerShape(const CandidateBundle &B, const ResultsDB &DB);
+
+/// Up to Count distinct candidates (indices into B.Candidates): the best
+/// configs of the shapes of Known nearest to S, nearest first.
+std::vector<size_t>
+nearestBest(const Shape &S, llvm::ArrayRef<std::pair<Shape, size_t>> Known,
+            unsigned Count);
 
 /// Reads a shape list: one shape per line, either "M=..,N=..,K=.." or
 /// whitespace/comma separated integers in the order of Names; '#' starts a

@@ -12,7 +12,9 @@
 #include "core/tune/Features.h"
 #include "core/tune/Tuner.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,29 +34,80 @@ cl::SubCommand CompareCmd("compare", "Compare the tuner's picks with the "
                                      "exhaustive best in a results file");
 cl::SubCommand ReportCmd("report", "Write an HTML report (best found vs "
                                    "measurements spent)");
+cl::SubCommand SimulateCmd(
+    "simulate", "Run the tuner offline: measurements are looked up in an "
+                "earlier exhaustive run (--oracle) instead of made on a "
+                "device; prints the comparison with the exhaustive best");
 cl::SubCommand PickCmd("pick", "Print the tlec options of the best config "
                                "for a shape");
 
 cl::opt<std::string> BundleDir(cl::Positional, cl::desc("<candidate bundle>"),
-                               cl::Required, cl::sub(RunCmd));
+                               cl::Required, cl::sub(RunCmd),
+                               cl::sub(SimulateCmd));
 cl::opt<std::string> ShapesFile("shapes", cl::desc("Shape list (docs/tune.md)"),
-                                cl::Required, cl::sub(RunCmd));
+                                cl::Required, cl::sub(RunCmd),
+                                cl::sub(SimulateCmd));
 cl::opt<std::string> DBFile("db", cl::desc("Results file (created if missing)"),
                             cl::Required, cl::sub(RunCmd), cl::sub(CompareCmd),
                             cl::sub(ReportCmd), cl::sub(PickCmd));
+cl::opt<std::string> SimDBFile(
+    "db", cl::desc("Where the simulated run's records go (default: a "
+                   "temporary file, removed)"),
+    cl::sub(SimulateCmd));
+cl::opt<std::string> OracleFile(
+    "oracle", cl::desc("Results file whose exhaustive records stand in for "
+                       "the device's measurements"),
+    cl::Required, cl::sub(SimulateCmd));
+cl::opt<std::string> TruthFile(
+    "truth", cl::desc("Results file whose exhaustive records the picks are "
+                      "compared with (default: the oracle; another run of "
+                      "the same exhaustive search models measurement noise)"),
+    cl::sub(SimulateCmd));
+cl::opt<bool> SimVerbose("v", cl::desc("Print the per-shape table"),
+                         cl::sub(SimulateCmd));
+cl::opt<std::string> TrainDBFile(
+    "train-db",
+    cl::desc("Tuner: train the cost model on this results file's "
+             "measurements (earlier runs, other shapes) before the first "
+             "shape"),
+    cl::sub(RunCmd), cl::sub(SimulateCmd));
+cl::opt<bool> NoRetrain("no-retrain",
+                        cl::desc("Tuner: train the cost model once (on "
+                                 "--train-db), not again after every shape"),
+                        cl::sub(RunCmd), cl::sub(SimulateCmd));
+cl::opt<float> OwnWeight("own-weight",
+                         cl::desc("Tuner: weight of this run's measurements "
+                                  "in the cost model (a --train-db row "
+                                  "weighs 1)"),
+                         cl::init(1), cl::sub(RunCmd), cl::sub(SimulateCmd));
+cl::opt<unsigned> Seeds(
+    "seeds",
+    cl::desc("Tuner: with --train-db, first measure the fastest configs of "
+             "this many nearest training shapes (distinct configs; they "
+             "count against --budget)"),
+    cl::init(0), cl::sub(RunCmd), cl::sub(SimulateCmd));
+cl::opt<unsigned> ModelRounds("model-rounds",
+                              cl::desc("Tuner: boosting rounds"), cl::init(60),
+                              cl::sub(RunCmd), cl::sub(SimulateCmd));
+cl::opt<unsigned> ModelDepth("model-depth", cl::desc("Tuner: tree depth"),
+                             cl::init(5), cl::sub(RunCmd),
+                             cl::sub(SimulateCmd));
+cl::opt<double> ModelEta("model-eta", cl::desc("Tuner: shrinkage"),
+                         cl::init(0.15), cl::sub(RunCmd),
+                         cl::sub(SimulateCmd));
 cl::opt<std::string> Mode("mode", cl::desc("tuner or exhaustive"),
                           cl::init("tuner"), cl::sub(RunCmd));
 cl::opt<unsigned> Budget("budget", cl::desc("Tuner: measurements per shape"),
-                         cl::init(4), cl::sub(RunCmd));
+                         cl::init(4), cl::sub(RunCmd), cl::sub(SimulateCmd));
 cl::opt<unsigned> TopK("top-k",
                        cl::desc("Tuner: measurements of the best-ranked "
                                 "candidates before the genetic search"),
-                       cl::init(2), cl::sub(RunCmd));
+                       cl::init(2), cl::sub(RunCmd), cl::sub(SimulateCmd));
 cl::opt<unsigned> WarmShapes("warm-shapes",
                              cl::desc("Tuner: shapes at the start that get "
                                       "--warm-budget measurements"),
-                             cl::init(2), cl::sub(RunCmd));
-cl::opt<unsigned> WarmBudget("warm-budget", cl::init(12), cl::sub(RunCmd),
+                             cl::init(2), cl::sub(RunCmd), cl::sub(SimulateCmd));
+cl::opt<unsigned> WarmBudget("warm-budget", cl::init(12), cl::sub(RunCmd), cl::sub(SimulateCmd),
                              cl::desc("Tuner: measurements per warm shape"));
 cl::opt<double> TimeBudget("time-budget",
                            cl::desc("Stop after this many seconds (resumable; "
@@ -67,7 +120,7 @@ cl::opt<unsigned> MaxMeasurements("max-measurements",
                                   cl::init(0), cl::sub(RunCmd));
 cl::opt<unsigned> LimitShapes("limit-shapes",
                               cl::desc("Use only the first N shapes (0: all)"),
-                              cl::init(0), cl::sub(RunCmd));
+                              cl::init(0), cl::sub(RunCmd), cl::sub(SimulateCmd));
 cl::opt<bool> Synthetic("synthetic",
                         cl::desc("Measure with a synthetic cost function "
                                  "instead of a device (tests)"),
@@ -154,6 +207,22 @@ private:
   const CandidateBundle &B;
 };
 
+/// The tuner's options that run and simulate share.
+RunOptions tunerOptions() {
+  RunOptions Opts;
+  Opts.Budget = Budget;
+  Opts.TopK = TopK;
+  Opts.WarmShapes = WarmShapes;
+  Opts.WarmBudget = WarmBudget;
+  Opts.Retrain = !NoRetrain;
+  Opts.OwnWeight = OwnWeight;
+  Opts.Seeds = Seeds;
+  Opts.ModelRounds = ModelRounds;
+  Opts.ModelDepth = ModelDepth;
+  Opts.ModelEta = ModelEta;
+  return Opts;
+}
+
 int runRun(const OpenDeviceFn &Open) {
   Expected<CandidateBundle> B = CandidateBundle::load(BundleDir);
   if (!B)
@@ -188,12 +257,16 @@ int runRun(const OpenDeviceFn &Open) {
   if (DB->droppedTornLine())
     errs() << "tle-tune: note: dropped a torn last line of '" << DBFile
            << "' (an interrupted write)\n";
-  RunOptions Opts;
+  RunOptions Opts = tunerOptions();
+  std::optional<ResultsDB> Train;
+  if (!TrainDBFile.empty()) {
+    Expected<ResultsDB> T = ResultsDB::read(TrainDBFile);
+    if (!T)
+      return fail(toString(T.takeError()));
+    Train = std::move(*T);
+    Opts.TrainDB = &*Train;
+  }
   Opts.Mode = Mode;
-  Opts.Budget = Budget;
-  Opts.TopK = TopK;
-  Opts.WarmShapes = WarmShapes;
-  Opts.WarmBudget = WarmBudget;
   Opts.TimeBudgetSeconds = TimeBudget;
   Opts.MaxMeasurements = MaxMeasurements;
   Opts.Progress = !NoProgress;
@@ -227,6 +300,10 @@ int runRun(const OpenDeviceFn &Open) {
   Expected<RunSummary> S = runTuning(*B, *Shapes, *DB, *M, Opts, errs());
   if (!S)
     return fail(toString(S.takeError()));
+  if (Opts.TrainDB)
+    outs() << formatv("{0}: cost model trained on {1} measured (shape, "
+                      "config) pairs of '{2}'\n",
+                      Opts.Mode, S->TrainRows, TrainDBFile);
   outs() << formatv("{0}: {1}/{2} shapes done; {3} new measurements ({4} "
                     "failed), {5} reused from '{6}'{7}{8}\n",
                     Opts.Mode, S->ShapesDone, S->Shapes, S->Measured,
@@ -242,6 +319,126 @@ int runRun(const OpenDeviceFn &Open) {
     outs() << formatv("{0}: {1:f1} s of device time in timed launches\n",
                       Opts.Mode, DM->deviceSeconds());
   return 0;
+}
+
+/// Measures by looking up an earlier exhaustive run: the offline stand-in
+/// for the device that lets search strategies be compared without one.
+class OracleMeasurer : public Measurer {
+public:
+  OracleMeasurer(const CandidateBundle &B, const ResultsDB &Oracle)
+      : B(B), Oracle(Oracle) {}
+  std::variant<double, Failure> measure(const Candidate &C,
+                                        const Shape &S) override {
+    const Record *R = Oracle.find(B.Kernel, B.Device.Name, S.key(),
+                                  "exhaustive", C.Cfg.key());
+    if (!R) {
+      ++Missing;
+      return Failure{"launch-failed", "not in the oracle"};
+    }
+    if (!R->isOk())
+      return Failure{R->Status, R->Detail};
+    return R->TimeMs;
+  }
+  unsigned Missing = 0;
+
+private:
+  const CandidateBundle &B;
+  const ResultsDB &Oracle;
+};
+
+int runSimulate() {
+  Expected<CandidateBundle> B = CandidateBundle::load(BundleDir);
+  if (!B)
+    return fail(toString(B.takeError()));
+  Expected<std::vector<Shape>> Shapes =
+      readShapes(ShapesFile, B->Launch.ShapeNames);
+  if (!Shapes)
+    return fail(toString(Shapes.takeError()));
+  if (LimitShapes && Shapes->size() > LimitShapes)
+    Shapes->resize(LimitShapes);
+  Expected<ResultsDB> Oracle = ResultsDB::read(OracleFile);
+  if (!Oracle)
+    return fail(toString(Oracle.takeError()));
+  std::optional<ResultsDB> TruthStore;
+  if (!TruthFile.empty()) {
+    Expected<ResultsDB> T = ResultsDB::read(TruthFile);
+    if (!T)
+      return fail(toString(T.takeError()));
+    TruthStore = std::move(*T);
+  }
+  const ResultsDB &Truth = TruthStore ? *TruthStore : *Oracle;
+  RunOptions Opts = tunerOptions();
+  Opts.Mode = "tuner";
+  Opts.Progress = false;
+  std::optional<ResultsDB> Train;
+  if (!TrainDBFile.empty()) {
+    Expected<ResultsDB> T = ResultsDB::read(TrainDBFile);
+    if (!T)
+      return fail(toString(T.takeError()));
+    Train = std::move(*T);
+    Opts.TrainDB = &*Train;
+  }
+  // The simulated run writes a results file of its own, which starts with
+  // the truth's exhaustive records of these shapes so that compare's code
+  // does the comparison.
+  SmallString<128> Path(SimDBFile);
+  bool Temp = Path.empty();
+  if (Temp) {
+    if (std::error_code EC =
+            sys::fs::createTemporaryFile("tle-tune-simulate", "tsv", Path))
+      return fail("cannot create a temporary file: " + EC.message());
+  } else if (sys::fs::exists(Path)) {
+    return fail("'" + SimDBFile + "' exists; simulate writes a new file");
+  }
+  sys::fs::remove(Path);
+  int RC = [&]() -> int {
+    Expected<ResultsDB> DB = ResultsDB::open(Path);
+    if (!DB)
+      return fail(toString(DB.takeError()));
+    StringSet<> Keys;
+    for (const Shape &S : *Shapes)
+      Keys.insert(S.key());
+    unsigned Copied = 0;
+    for (const Record &R : Truth.records())
+      if (R.Mode == "exhaustive" && R.Kernel == B->Kernel &&
+          R.Device == B->Device.Name && Keys.contains(R.Shape)) {
+        if (Error E = DB->append(R))
+          return fail(toString(std::move(E)));
+        ++Copied;
+      }
+    if (!Copied)
+      return fail(formatv("'{0}' has no exhaustive records of {1} on {2} for "
+                          "these shapes",
+                          TruthFile.empty() ? OracleFile : TruthFile,
+                          B->Kernel, B->Device.Name));
+    OracleMeasurer M(*B, *Oracle);
+    Expected<RunSummary> S = runTuning(*B, *Shapes, *DB, M, Opts, errs());
+    if (!S)
+      return fail(toString(S.takeError()));
+    if (M.Missing)
+      errs() << formatv("tle-tune: warning: {0} measurements were not in the "
+                        "oracle (counted as failures)\n",
+                        M.Missing);
+    Comparison C = compareModes(*DB, B->Kernel, B->Device.Name);
+    // compare's table and totals; without -v only the totals (its last
+    // three lines).
+    std::string Table;
+    raw_string_ostream TOS(Table);
+    printComparison(C, TOS);
+    SmallVector<StringRef, 0> Lines;
+    StringRef(Table).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (size_t L = SimVerbose ? 0 : Lines.size() - std::min<size_t>(3, Lines.size());
+         L < Lines.size(); ++L)
+      outs() << Lines[L] << "\n";
+    if (Opts.TrainDB)
+      outs() << formatv("cost model trained on {0} (shape, config) pairs of "
+                        "'{1}'\n",
+                        S->TrainRows, TrainDBFile);
+    return C.Compared ? 0 : fail("no shape was compared");
+  }();
+  if (Temp)
+    sys::fs::remove(Path);
+  return RC;
 }
 
 Expected<std::pair<std::string, std::string>>
@@ -330,6 +527,8 @@ int runSharedCommand(const OpenDeviceFn &Open) {
     return runReport();
   if (PickCmd)
     return runPick();
+  if (SimulateCmd)
+    return runSimulate();
   return -1;
 }
 
