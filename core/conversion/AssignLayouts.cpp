@@ -285,9 +285,13 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
     dotTilings[dot] = *tiling;
     dot->setAttr(::tle::conversion::kMatrixInstructionAttr,
                  StringAttr::get(&getContext(), tiling->Unit->Instr.Name));
-    if (tiling->operandsInBlockMemory())
+    if (tiling->operandsInBlockMemory()) {
       dot->setAttr(::tle::conversion::kMatrixBlockOperandsAttr,
                    UnitAttr::get(&getContext()));
+      dot->setAttr(::tle::conversion::kMatrixGroupsAttr,
+                   IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                                    tiling->WarpsM * tiling->WarpsN));
+    }
     if (tiling->InstrN != tiling->Unit->Instr.N)
       dot->setAttr(::tle::conversion::kMatrixNAttr,
                    IntegerAttr::get(IntegerType::get(&getContext(), 64),

@@ -90,8 +90,17 @@ struct BufferAddressing {
   /// Element offset (i32) of `index` (one i32 per buffer dimension).
   mlir::Value offset(mlir::OpBuilder &b, mlir::Location loc,
                      llvm::ArrayRef<mlir::Value> index) const {
-    if (swizzle > 0)
-      return applySwizzle(b, loc, unswizzledOffset(b, loc, index));
+    if (swizzle > 0) {
+      // Slots are whole swizzle periods: the xor needs only the offset
+      // inside the slot, which stays the same from slot to slot.
+      llvm::SmallVector<mlir::Value> inSlot(index.begin(), index.end());
+      inSlot[0] = i32Const(b, loc, 0);
+      mlir::Value slotBase = mlir::arith::MulIOp::create(
+          b, loc, index[0], i32Const(b, loc, strides[0]));
+      return mlir::arith::AddIOp::create(
+          b, loc, slotBase,
+          applySwizzle(b, loc, unswizzledOffset(b, loc, inSlot)));
+    }
     mlir::Value linear = i32Const(b, loc, 0);
     for (auto [v, stride] : llvm::zip(index, strides))
       linear = mlir::arith::AddIOp::create(

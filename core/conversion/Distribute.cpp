@@ -166,24 +166,96 @@ struct DistributePass
     populateRawPatterns(typeConverter, patterns, st);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, conv);
-    if (failed(applyPartialConversion(module, conv, std::move(patterns))))
+    // Which ops each local buffer is live across, before they are rewritten.
+    DenseMap<Operation *, DenseSet<Operation *>> bufferLifetimes =
+        getBufferLifetimes(module);
+    CurrentOpListener listener(st);
+    ConversionConfig config;
+    config.listener = &listener;
+    if (failed(applyPartialConversion(module, conv, std::move(patterns),
+                                      config)))
       return signalPassFailure();
 
-    if (failed(placeBlockMemory(module, st)))
+    if (failed(placeBlockMemory(module, st, bufferLifetimes)))
       return signalPassFailure();
     if (!module->hasAttr("tle.num_warps"))
       module->setAttr("tle.num_warps", IntegerAttr::get(i32, 4));
   }
 
+  /// Sets the state's current op while a pattern rewrites it, so that
+  /// scratch allocations know their op.
+  struct CurrentOpListener : public RewriterBase::Listener {
+    explicit CurrentOpListener(DistributeState &st) : st(st) {}
+    void notifyPatternBegin(const Pattern &, Operation *op) override {
+      st.currentOp = op;
+    }
+    void notifyPatternEnd(const Pattern &, LogicalResult) override {
+      st.currentOp = nullptr;
+    }
+    DistributeState &st;
+  };
+
+  /// For each tle_struct.alloc: the ops (nested ones included) from the
+  /// alloc to its last use in the alloc's block -- or to the first
+  /// `async_wait 0` after that, which lands copies still in flight.
+  static DenseMap<Operation *, DenseSet<Operation *>>
+  getBufferLifetimes(ModuleOp module) {
+    DenseMap<Operation *, DenseSet<Operation *>> lifetimes;
+    module.walk([&](tle_struct::AllocOp alloc) {
+      Block *block = alloc->getBlock();
+      Operation *last = alloc;
+      for (Operation *user : alloc->getUsers()) {
+        Operation *ancestor = block->findAncestorOpInBlock(*user);
+        if (!ancestor)
+          return; // used elsewhere: never shares memory
+        if (last->isBeforeInBlock(ancestor))
+          last = ancestor;
+      }
+      for (Operation *op = last->getNextNode(); op; op = op->getNextNode())
+        if (auto wait = dyn_cast<tle_struct::AsyncWaitOp>(op);
+            wait && wait.getPending() == 0) {
+          last = op;
+          break;
+        }
+      DenseSet<Operation *> &ops = lifetimes[alloc];
+      for (Operation *op = alloc; op; op = op->getNextNode()) {
+        op->walk([&](Operation *nested) { ops.insert(nested); });
+        if (op == last)
+          break;
+      }
+    });
+    return lifetimes;
+  }
+
   /// All block-level memory becomes one external `[0 x i8]` array, sized at
   /// launch (the SDK's contract for `tle.shared_memory`): the scratch at its
   /// start, then each local buffer, whose global is replaced by an offset
-  /// into the array. One array lets a backend give a kernel more than its
-  /// static limit (48 KiB on NVIDIA).
-  LogicalResult placeBlockMemory(ModuleOp module, DistributeState &st) {
-    uint64_t total = llvm::alignTo(st.scratchBytes, 16);
+  /// into the array. A local buffer whose lifetime no scratch user falls in
+  /// (the rings of a pipelined loop, when the epilogue's conversions come
+  /// after it) shares the scratch's bytes instead. One array lets a backend
+  /// give a kernel more than its static limit (48 KiB on NVIDIA).
+  LogicalResult placeBlockMemory(
+      ModuleOp module, DistributeState &st,
+      const DenseMap<Operation *, DenseSet<Operation *>> &lifetimes) {
+    auto sharesScratch = [&](const DistributeState::BlockGlobal &global) {
+      auto it = lifetimes.find(global.origin);
+      return !st.scratchUserUnknown && it != lifetimes.end() &&
+             llvm::none_of(st.scratchUsers, [&](Operation *user) {
+               return it->second.contains(user);
+             });
+    };
     llvm::StringMap<uint64_t> offsets;
+    uint64_t shared = 0;
+    for (auto &global : st.blockGlobals)
+      if (sharesScratch(global)) {
+        shared = llvm::alignTo(shared, global.alignment);
+        offsets[global.name] = shared;
+        shared += llvm::alignTo(global.bytes, 16);
+      }
+    uint64_t total = llvm::alignTo(std::max(st.scratchBytes, shared), 16);
     for (auto &global : st.blockGlobals) {
+      if (offsets.count(global.name))
+        continue;
       total = llvm::alignTo(total, global.alignment);
       offsets[global.name] = total;
       total += llvm::alignTo(global.bytes, 16);

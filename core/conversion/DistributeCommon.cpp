@@ -263,6 +263,10 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
   FailureOr<unsigned> as = getBlockAddressSpace(loc, st);
   if (failed(as))
     return failure();
+  if (st.currentOp)
+    st.scratchUsers.insert(st.currentOp);
+  else
+    st.scratchUserUnknown = true;
   uint64_t offset = llvm::alignTo(st.scratchInUse, alignment);
   st.scratchInUse = offset + count * typeBytes(elemType);
   st.scratchBytes = std::max(st.scratchBytes, st.scratchInUse);

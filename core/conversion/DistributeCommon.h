@@ -72,8 +72,17 @@ struct DistributeState {
   struct BlockGlobal {
     std::string name;
     uint64_t bytes, alignment;
+    /// The op that allocated it (not to be dereferenced after conversion).
+    mlir::Operation *origin = nullptr;
   };
   llvm::SmallVector<BlockGlobal> blockGlobals;
+  /// The op being converted (set by a rewrite listener), and the ops whose
+  /// conversion took scratch: local buffers whose lifetime none of them
+  /// falls in may share the scratch's memory. `scratchUserUnknown` is set
+  /// when scratch was taken outside a known op.
+  mlir::Operation *currentOp = nullptr;
+  llvm::DenseSet<mlir::Operation *> scratchUsers;
+  bool scratchUserUnknown = false;
 };
 
 /// Maps `tensor<S x T, #layout>` to the N scalars of T that one thread holds

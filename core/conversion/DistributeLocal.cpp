@@ -65,6 +65,7 @@ struct AllocConversion : DistPattern<tle_struct::AllocOp> {
         addressing.swizzle > 0 ? kBlockMemoryAlignment : 16);
     if (failed(base))
       return failure();
+    st.blockGlobals.back().origin = op;
     if (auto init = op.getInitAttr()) {
       // Every thread of the block writes every num_threads-th element.
       FailureOr<Value> tid = st.target.getThreadId(rewriter, loc, 0);

@@ -369,9 +369,10 @@ struct PipelineLoadsPass
     IRRewriter rewriter(loop.getContext());
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
+    unsigned slots = stages;
     SmallVector<Value> rings;
     for (Candidate &c : candidates) {
-      c.ringType = getRingType(c, stages);
+      c.ringType = getRingType(c, slots);
       rings.push_back(ts::AllocOp::create(rewriter, c.load.getLoc(), c.ringType,
                                           /*init=*/TypedAttr()));
     }
@@ -380,7 +381,7 @@ struct PipelineLoadsPass
     Block *body = loop.getBody();
     rewriter.setInsertionPointToStart(body);
     ts::AsyncWaitOp::create(rewriter, loc, stages - 2);
-    Value readSlot = getSlot(rewriter, loc, loop, stages);
+    Value readSlot = getSlot(rewriter, loc, loop, slots);
     llvm::SetVector<Operation *> consumerHead;
     for (Operation &op : *body) {
       consumerHead.insert(&op);
@@ -400,27 +401,38 @@ struct PipelineLoadsPass
       rewriter.replaceOp(c.convert, read.getResult());
     }
     // Dots on the matrix unit start right after the wait, reading the slots
-    // in place, so they overlap the copies issued below; their results are
-    // waited for at the end of the iteration.
+    // in place, and run on while the copies below are issued and the next
+    // iteration waits for its slots: only the previous iteration's group is
+    // waited for (after the loop, all). Its slot is the one the copies
+    // refill; where several groups of warps issue a dot, a barrier lets
+    // every group's wait pass first, as they read the same slot.
+    SmallVector<unsigned> waitedResults;
+    bool severalGroups = false;
     for (auto &[op, dotOperands] : dotRings) {
       auto dot = cast<DotOp>(op);
       auto local = ts::LocalDotOp::create(
           rewriter, dot.getLoc(), dot.getD().getType(), dotOperands[0],
           readSlot, dotOperands[1], readSlot, dot.getC());
       local->setDiscardableAttrs(dot->getDiscardableAttrDictionary());
-      consumerHead.insert(local);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(body->getTerminator());
       auto wait =
           ts::LocalDotWaitOp::create(rewriter, dot.getLoc(), local.getType(),
-                                     local.getD(), 0);
+                                     local.getD(), 1);
+      consumerHead.insert(local);
+      consumerHead.insert(wait);
+      auto groups = dot->getAttrOfType<IntegerAttr>(
+          ::tle::conversion::kMatrixGroupsAttr);
+      severalGroups |= !groups || groups.getInt() > 1;
+      for (OpOperand &use : dot->getUses())
+        waitedResults.push_back(use.getOperandNumber());
       rewriter.replaceOp(dot, wait.getResult());
     }
+    if (severalGroups)
+      consumerHead.insert(DebugBarrierOp::create(rewriter, loc));
     // Producer side where the loads were.
     SmallVector<Operation *> copies;
     for (auto [c, ring] : llvm::zip(candidates, rings)) {
       rewriter.setInsertionPoint(c.load);
-      Value writeSlot = getSlot(rewriter, c.load.getLoc(), loop, stages);
+      Value writeSlot = getSlot(rewriter, c.load.getLoc(), loop, slots);
       copies.push_back(ts::AsyncCopyOp::create(rewriter, c.load.getLoc(),
                                                c.load.getPtr(), ring, writeSlot,
                                                c.load.getMask()));
@@ -459,6 +471,12 @@ struct PipelineLoadsPass
     // Copies past the end still write zeros: let them land before the rings'
     // memory is anything else.
     rewriter.setInsertionPointAfter(*pipelined);
+    for (unsigned index : waitedResults) {
+      Value result = pipelined->getResult(index);
+      auto wait = ts::LocalDotWaitOp::create(rewriter, loc, result.getType(),
+                                             result, 0);
+      result.replaceAllUsesExcept(wait.getResult(), wait);
+    }
     ts::AsyncWaitOp::create(rewriter, loc, 0);
     return success();
   }

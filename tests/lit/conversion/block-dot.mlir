@@ -7,8 +7,11 @@
 // are loaded in (no operand conversions). Pipelining stages both into rings in the
 // unit's swizzled layout -- A 64x32 (64-byte rows: 64-byte swizzle), B 32x64
 // (128-byte rows: 128-byte swizzle) -- and the dot becomes a local_dot on
-// this iteration's slots right after the wait, before the copies of a later
-// iteration; its result is waited for at the end of the body.
+// this iteration's slots right after the wait. Only the previous
+// iteration's group is waited for (one pending) before the copies refill
+// that slot -- no barrier, one group of warps issues the whole dot -- and
+// the dot runs on into the next iteration. After the loop everything is
+// waited for.
 // CHECK-LABEL: tle.func @dot
 // CHECK-NOT: tle.convert_layout {{.*}} : tensor<{{64x32|32x64}}xbf16
 // CHECK: %[[RA:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x32xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 64>>
@@ -16,14 +19,17 @@
 // CHECK: scf.for
 // CHECK: tle_struct.async_wait 1
 // CHECK: %[[SLOT:.*]] = arith.remui
-// CHECK: %[[D:.*]] = tle_struct.local_dot %[[RA]][%[[SLOT]]], %[[RB]][%[[SLOT]]], %{{.*}} {tle.matrix_block_operands, tle.matrix_instruction = "test.wgmma.m64n64k16"}
+// CHECK: %[[D:.*]] = tle_struct.local_dot %[[RA]][%[[SLOT]]], %[[RB]][%[[SLOT]]], %{{.*}} {tle.matrix_block_operands, tle.matrix_groups = 1 : i64, tle.matrix_instruction = "test.wgmma.m64n64k16"}
+// CHECK-NEXT: %[[W:.*]] = tle_struct.local_dot_wait %[[D]], 1
+// CHECK-NOT: tle.debug_barrier
 // CHECK: tle_struct.async_copy
 // CHECK: tle_struct.async_copy
 // CHECK: tle_struct.async_commit
-// CHECK: %[[W:.*]] = tle_struct.local_dot_wait %[[D]], 0
-// CHECK-NEXT: scf.yield %[[W]]
+// CHECK: scf.yield %[[W]]
 // CHECK-NOT: tle.dot
-// CHECK: tle_struct.async_wait 0
+// CHECK: %[[DONE:.*]] = tle_struct.local_dot_wait %{{.*}}#0, 0
+// CHECK-NEXT: tle_struct.async_wait 0
+// CHECK-NEXT: arith.truncf %[[DONE]]
 
 // Distribution: per iteration one group of two instructions (K = 32 in two
 // steps of 16) on descriptors of the slot: A K-major (8-row groups 512 bytes
@@ -35,8 +41,9 @@
 // DIST: llvm.inline_asm has_side_effects "test.fence.accumulators"
 // DIST-COUNT-2: "test.wgmma.n64 swizzle 64,128 mn 0,1 strides 512,4096,1024,4096"
 // DIST: "test.commit"
-// DIST: "test.wait 0"
+// DIST: "test.wait 1"
 // DIST-SAME: -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// DIST: "test.wait 0"
 
 // Without pipelining the dot stores its register operands into scratch in
 // the same layouts, fences them for the unit, and waits for its group
