@@ -16,6 +16,15 @@
 #   3. estimates the device time of bench/tune_h200.sh and prints the
 #      command to run there.
 #
+# The training file bench/tune/train_h200.tsv was measured on the bundle
+# compiled at 2026-12-03 05:28 (its index.json's sha256 is in the file).
+# Running this script replaces the bundle with what today's compiler makes;
+# bench/tune_h200.sh then warns that the training file describes other
+# binaries. To make a training file for a new bundle, run the exhaustive
+# search over bench/tune/llm_shapes.txt on the device
+# (SHAPES=bench/tune/llm_shapes.txt TRAIN= bash bench/tune_h200.sh) and keep
+# its exhaustive records (docs/tune.md).
+#
 # Usage: bench/prepare_tune_h200.sh [BUILD_DIR]   (default: build; needs
 # tle-tune and tlec there)
 set -euo pipefail

@@ -47,6 +47,18 @@ import json, sys
 idx = json.load(open(sys.argv[1]))
 print("counts:", idx["counts"], "axes:", {a["name"]: a["values"] for a in idx["axes"]})
 PY
+# The training file describes the binaries of one bundle: a recompiled
+# bundle (bench/prepare_tune_h200.sh with another compiler) runs other code,
+# and the model trained on the old timings ranks it less well.
+if [ -n "$TRAIN" ]; then
+  want=$(sed -n 's/^# bundle-index-sha256: *\([0-9a-f]*\).*/\1/p' "$TRAIN" | head -1)
+  have=$(sha256sum "$B/index.json" | cut -d' ' -f1)
+  if [ -n "$want" ] && [ "$want" != "$have" ]; then
+    echo "WARNING: $B is not the bundle $TRAIN was measured on (index.json sha256 $have, expected $want)"
+  else
+    echo "training file $TRAIN matches the bundle (index.json sha256 ${have:0:16}...)"
+  fi
+fi
 echo "== 1. validation (256x256x512, host reference)"
 $T run "$B" "${SYN[@]}" --shapes bench/tune/validate_shapes.txt --db "$R/validate.tsv" \
   --mode exhaustive --check-limit 100000000
