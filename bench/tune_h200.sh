@@ -33,7 +33,7 @@ mkdir -p "$R"
 # Chosen offline with `tle-tune simulate` and leave-shapes-out validation on
 # the training data (docs/tune.md, "Choosing the strategy offline").
 SHAPES=${SHAPES:-bench/tune/llm_shapes_eval.txt}
-TRAIN=${TRAIN:-bench/tune/train_h200.tsv}
+TRAIN=${TRAIN-bench/tune/train_h200.tsv}  # TRAIN= (empty): no training file
 BUDGET=${BUDGET:-5} TOPK=${TOPK:-2} WARM=${WARM:-0} WARM_BUDGET=${WARM_BUDGET:-12}
 SEEDS=${SEEDS:-2} OWN_WEIGHT=${OWN_WEIGHT:-20}
 MODEL=(--model-depth 7 --model-rounds 100 --model-eta 0.1)
