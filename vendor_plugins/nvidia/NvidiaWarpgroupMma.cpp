@@ -17,8 +17,9 @@
 // d[4q + 2i + j] -- mma.sync's C fragment, repeated over N/8 and the warps.
 //
 // wgmma runs asynchronously: the accumulator registers are tied through
-// the wait (inline assembly with in/out operands), so nothing reads them
-// before wgmma.wait_group lets their group go.
+// the final wait (inline assembly with in/out operands), so nothing reads
+// them before wgmma.wait_group lets their group go; a wait that leaves
+// groups pending ties nothing (their registers only feed later wgmma).
 //
 //===----------------------------------------------------------------------===//
 
@@ -222,6 +223,16 @@ NvidiaTargetInfo::emitMatrixWait(OpBuilder &B, Location Loc, unsigned Pending,
     if (!V.getType().isF32())
       return emitError(Loc) << "nvidia plugin: wgmma accumulators are f32, got "
                             << V.getType();
+  // With groups still pending, the registers stay the wgmma's: they may
+  // only feed later wgmma (hardware orders those), and any other
+  // instruction touching them -- even the moves tying them through the
+  // wait -- makes ptxas serialize every wgmma (C7514).
+  if (Pending > 0) {
+    emitStatement(B, Loc,
+                  "wgmma.wait_group.sync.aligned " + std::to_string(Pending) +
+                      ";");
+    return SmallVector<Value>(Accumulators.begin(), Accumulators.end());
+  }
   // The wait carries up to 64 registers; later ones pass through empty
   // statements after it, which keep the same order.
   constexpr size_t Chunk = 64;

@@ -240,7 +240,8 @@ public:
     return mlir::failure();
   }
   /// Waits until at most Pending groups are unfinished; Accumulators (the
-  /// registers the groups write) come back usable, in the same order.
+  /// registers the groups write) come back in the same order, usable when
+  /// Pending is 0; with groups pending they only feed later instructions.
   virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitMatrixWait(mlir::OpBuilder &B, mlir::Location Loc, unsigned Pending,
                  mlir::ValueRange Accumulators) const {
