@@ -195,9 +195,12 @@ struct DistributePass
     DistributeState &st;
   };
 
-  /// For each tle_struct.alloc: the ops (nested ones included) from the
-  /// alloc to its last use in the alloc's block -- or to the first
-  /// `async_wait 0` after that, which lands copies still in flight.
+  /// For each tle_struct.alloc whose last use in the alloc's block is
+  /// followed by an `async_wait 0` (the rings of a pipelined loop): the ops
+  /// (nested ones included) from the alloc to that wait. The wait lands the
+  /// copies still in flight and ends with a block barrier, so no thread
+  /// still reads the buffer when the next op writes scratch; other buffers
+  /// have no such barrier after their last use and keep their own bytes.
   static DenseMap<Operation *, DenseSet<Operation *>>
   getBufferLifetimes(ModuleOp module) {
     DenseMap<Operation *, DenseSet<Operation *>> lifetimes;
@@ -211,12 +214,15 @@ struct DistributePass
         if (last->isBeforeInBlock(ancestor))
           last = ancestor;
       }
-      for (Operation *op = last->getNextNode(); op; op = op->getNextNode())
+      Operation *end = nullptr;
+      for (Operation *op = last->getNextNode(); op && !end;
+           op = op->getNextNode())
         if (auto wait = dyn_cast<tle_struct::AsyncWaitOp>(op);
-            wait && wait.getPending() == 0) {
-          last = op;
-          break;
-        }
+            wait && wait.getPending() == 0)
+          end = op;
+      if (!end)
+        return;
+      last = end;
       DenseSet<Operation *> &ops = lifetimes[alloc];
       for (Operation *op = alloc; op; op = op->getNextNode()) {
         op->walk([&](Operation *nested) { ops.insert(nested); });
@@ -230,9 +236,9 @@ struct DistributePass
   /// All block-level memory becomes one external `[0 x i8]` array, sized at
   /// launch (the SDK's contract for `tle.shared_memory`): the scratch at its
   /// start, then each local buffer, whose global is replaced by an offset
-  /// into the array. A local buffer whose lifetime no scratch user falls in
-  /// (the rings of a pipelined loop, when the epilogue's conversions come
-  /// after it) shares the scratch's bytes instead. One array lets a backend
+  /// into the array. A ring whose lifetime (see getBufferLifetimes) no
+  /// scratch user falls in -- the epilogue's conversions come after the
+  /// loop -- shares the scratch's bytes instead. One array lets a backend
   /// give a kernel more than its static limit (48 KiB on NVIDIA).
   LogicalResult placeBlockMemory(
       ModuleOp module, DistributeState &st,
