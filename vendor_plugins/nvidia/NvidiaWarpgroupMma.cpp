@@ -97,25 +97,31 @@ void emitStatement(OpBuilder &B, Location Loc, StringRef Ptx) {
                             /*asm_dialect=*/{}, /*operand_attrs=*/{});
 }
 
-/// Inline assembly whose outputs are Values, tied to the inputs: what
-/// follows reads the registers after Asm.
-SmallVector<Value> tieThrough(OpBuilder &B, Location Loc, StringRef Asm,
-                              ValueRange Values) {
-  SmallVector<Type> Types(Values.getTypes());
+/// Inline assembly whose f32 outputs are tied to Tied (operands $0..) and
+/// that reads Extra after them with ExtraConstraints: what follows reads the
+/// registers after Asm.
+SmallVector<Value> emitTiedAsm(OpBuilder &B, Location Loc, StringRef Asm,
+                               ValueRange Tied, ValueRange Extra = {},
+                               StringRef ExtraConstraints = "") {
+  SmallVector<Type> Types(Tied.size(), B.getF32Type());
   auto Struct = LLVM::LLVMStructType::getLiteral(B.getContext(), Types);
   std::string Constraints;
-  for (size_t I = 0; I < Values.size(); ++I)
+  for (size_t I = 0; I < Tied.size(); ++I)
     Constraints += (I ? ",=f" : "=f");
-  for (size_t I = 0; I < Values.size(); ++I)
+  for (size_t I = 0; I < Tied.size(); ++I)
     Constraints += "," + std::to_string(I);
+  if (!ExtraConstraints.empty())
+    Constraints += ("," + ExtraConstraints).str();
+  SmallVector<Value> Operands(Tied.begin(), Tied.end());
+  llvm::append_range(Operands, Extra);
   Value Result = LLVM::InlineAsmOp::create(
-                     B, Loc, Struct, Values, Asm, Constraints,
+                     B, Loc, Struct, Operands, Asm, Constraints,
                      /*has_side_effects=*/true, /*is_align_stack=*/false,
                      LLVM::TailCallKind::None, /*asm_dialect=*/{},
                      /*operand_attrs=*/{})
                      .getResult(0);
   SmallVector<Value> Out;
-  for (size_t I = 0; I < Values.size(); ++I)
+  for (size_t I = 0; I < Tied.size(); ++I)
     Out.push_back(LLVM::ExtractValueOp::create(B, Loc, Result, I));
   return Out;
 }
@@ -181,29 +187,8 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitBlockMatrixMultiply(
   OS << "}, $" << 2 * Registers << ", $" << 2 * Registers + 1
      << ", p, 1, 1, " << (A.MajorMN ? 1 : 0) << ", "
      << (BOperand.MajorMN ? 1 : 0) << ";\n}";
-  std::string Constraints;
-  for (int64_t I = 0; I < Registers; ++I)
-    Constraints += (I ? ",=f" : "=f");
-  for (int64_t I = 0; I < Registers; ++I)
-    Constraints += "," + std::to_string(I);
-  Constraints += ",l,l,r";
-  SmallVector<Value> Operands(C.begin(), C.end());
-  Operands.push_back(*DescA);
-  Operands.push_back(*DescB);
-  Operands.push_back(
-      LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1)));
-  SmallVector<mlir::Type> Types(Registers, B.getF32Type());
-  auto Struct = LLVM::LLVMStructType::getLiteral(B.getContext(), Types);
-  Value D = LLVM::InlineAsmOp::create(
-                B, Loc, Struct, Operands, Asm, Constraints,
-                /*has_side_effects=*/true, /*is_align_stack=*/false,
-                LLVM::TailCallKind::None, /*asm_dialect=*/{},
-                /*operand_attrs=*/{})
-                .getResult(0);
-  SmallVector<Value> Out;
-  for (int64_t I = 0; I < Registers; ++I)
-    Out.push_back(LLVM::ExtractValueOp::create(B, Loc, D, I));
-  return Out;
+  Value One = LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1));
+  return emitTiedAsm(B, Loc, Asm, C, {*DescA, *DescB, One}, "l,l,r");
 }
 
 LogicalResult NvidiaTargetInfo::emitMatrixCommit(OpBuilder &B,
@@ -227,10 +212,10 @@ NvidiaTargetInfo::emitMatrixWait(OpBuilder &B, Location Loc, unsigned Pending,
   // only feed later wgmma (hardware orders those), and any other
   // instruction touching them -- even the moves tying them through the
   // wait -- makes ptxas serialize every wgmma (C7514).
-  if (Pending > 0) {
-    emitStatement(B, Loc,
-                  "wgmma.wait_group.sync.aligned " + std::to_string(Pending) +
-                      ";");
+  std::string Wait =
+      "wgmma.wait_group.sync.aligned " + std::to_string(Pending) + ";";
+  if (Pending > 0 || Accumulators.empty()) {
+    emitStatement(B, Loc, Wait);
     return SmallVector<Value>(Accumulators.begin(), Accumulators.end());
   }
   // The wait carries up to 64 registers; later ones pass through empty
@@ -240,15 +225,9 @@ NvidiaTargetInfo::emitMatrixWait(OpBuilder &B, Location Loc, unsigned Pending,
   for (size_t First = 0; First < Accumulators.size(); First += Chunk) {
     ValueRange Part = Accumulators.slice(
         First, std::min(Chunk, Accumulators.size() - First));
-    std::string Asm =
-        First == 0
-            ? "wgmma.wait_group.sync.aligned " + std::to_string(Pending) + ";"
-            : "// wgmma accumulators";
-    llvm::append_range(Out, tieThrough(B, Loc, Asm, Part));
+    llvm::append_range(
+        Out, emitTiedAsm(B, Loc, First == 0 ? Wait : "// wgmma accumulators",
+                         Part));
   }
-  if (Accumulators.empty())
-    emitStatement(B, Loc,
-                  "wgmma.wait_group.sync.aligned " + std::to_string(Pending) +
-                      ";");
   return Out;
 }
