@@ -119,11 +119,28 @@ Expected<std::vector<Shape>> readShapes(StringRef Path,
   return Out;
 }
 
-Expected<unsigned> addTrainingRows(CostModel &Model, const CandidateBundle &B,
-                                  const ResultsDB &DB) {
+/// The timed records of DB for B's kernel and device, each with the bundle
+/// candidate it measured (the database's config keys are canonical,
+/// Config::key, so they match the bundle's directly).
+static std::vector<std::pair<const Record *, size_t>>
+getBundleRecords(const CandidateBundle &B, const ResultsDB &DB) {
   StringMap<size_t> OkByKey;
   for (size_t CI : B.okCandidates())
     OkByKey[B.Candidates[CI].Cfg.key()] = CI;
+  std::vector<std::pair<const Record *, size_t>> Out;
+  for (const Record &R : DB.records()) {
+    if (!R.isOk() || R.Kernel != B.Kernel || R.Device != B.Device.Name ||
+        R.TimeMs <= 0)
+      continue;
+    auto It = OkByKey.find(R.Config);
+    if (It != OkByKey.end())
+      Out.emplace_back(&R, It->second);
+  }
+  return Out;
+}
+
+Expected<unsigned> addTrainingRows(CostModel &Model, const CandidateBundle &B,
+                                  const ResultsDB &DB) {
   // (shape, config) -> sum of log times and count, in first-seen order so
   // that the rows (and the trained model) do not depend on hashing.
   struct Acc {
@@ -134,19 +151,12 @@ Expected<unsigned> addTrainingRows(CostModel &Model, const CandidateBundle &B,
   };
   std::vector<Acc> Rows;
   StringMap<size_t> RowOf;
-  for (const Record &R : DB.records()) {
-    if (!R.isOk() || R.Kernel != B.Kernel || R.Device != B.Device.Name ||
-        R.TimeMs <= 0)
-      continue;
-    // The database's config keys are canonical (Config::key), so they match
-    // the bundle's directly.
-    auto It = OkByKey.find(R.Config);
-    if (It == OkByKey.end())
-      continue;
+  for (auto [Rec, Candidate] : getBundleRecords(B, DB)) {
+    const Record &R = *Rec;
     std::string Key = R.Shape + " " + R.Config;
     auto [Pos, New] = RowOf.try_emplace(Key, Rows.size());
     if (New)
-      Rows.push_back({R.Shape, It->second});
+      Rows.push_back({R.Shape, Candidate});
     Acc &A = Rows[Pos->second];
     A.SumLog += std::log(R.TimeMs * 1e-3);
     ++A.N;
@@ -171,28 +181,20 @@ Expected<unsigned> addTrainingRows(CostModel &Model, const CandidateBundle &B,
 
 Expected<std::vector<std::pair<Shape, size_t>>>
 bestPerShape(const CandidateBundle &B, const ResultsDB &DB) {
-  StringMap<size_t> OkByKey;
-  for (size_t CI : B.okCandidates())
-    OkByKey[B.Candidates[CI].Cfg.key()] = CI;
   std::vector<std::pair<Shape, size_t>> Out;
   std::vector<double> BestTime;
   StringMap<size_t> Pos;
-  for (const Record &R : DB.records()) {
-    if (!R.isOk() || R.Kernel != B.Kernel || R.Device != B.Device.Name ||
-        R.TimeMs <= 0)
-      continue;
-    auto It = OkByKey.find(R.Config);
-    if (It == OkByKey.end())
-      continue;
+  for (auto [Rec, Candidate] : getBundleRecords(B, DB)) {
+    const Record &R = *Rec;
     auto [P, New] = Pos.try_emplace(R.Shape, Out.size());
     if (New) {
       Expected<Shape> S = Shape::parseKey(R.Shape);
       if (!S)
         return S.takeError();
-      Out.emplace_back(std::move(*S), It->second);
+      Out.emplace_back(std::move(*S), Candidate);
       BestTime.push_back(R.TimeMs);
     } else if (R.TimeMs < BestTime[P->second]) {
-      Out[P->second].second = It->second;
+      Out[P->second].second = Candidate;
       BestTime[P->second] = R.TimeMs;
     }
   }
