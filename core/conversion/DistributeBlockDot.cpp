@@ -281,15 +281,7 @@ struct BlockDotConversion : DistPattern<DotOp> {
         ArrayRef<Value> index = (*indices)[r];
         Value offset = tile.addressing.offset(rewriter, loc,
                                               {tile.slot, index[0], index[1]});
-        Value value = values[r];
-        if (vec > 1) {
-          value = LLVM::PoisonOp::create(
-              rewriter, loc, VectorType::get({int64_t(vec)}, elem));
-          for (unsigned j = 0; j < vec; ++j)
-            value = LLVM::InsertElementOp::create(rewriter, loc, value,
-                                                  values[r + j],
-                                                  i32Const(rewriter, loc, j));
-        }
+        Value value = packVector(rewriter, loc, values.slice(r, vec));
         LLVM::StoreOp::create(rewriter, loc, value,
                               scratchPtr(rewriter, loc, *base, elem, offset),
                               vec * typeBytes(elem));

@@ -22,6 +22,16 @@ Value i32Const(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
 }
 
+Value packVector(OpBuilder &b, Location loc, ValueRange elems) {
+  if (elems.size() == 1)
+    return elems[0];
+  auto vecType = VectorType::get(elems.size(), elems[0].getType());
+  Value v = LLVM::PoisonOp::create(b, loc, vecType);
+  for (auto [i, e] : llvm::enumerate(elems))
+    v = LLVM::InsertElementOp::create(b, loc, v, e, i32Const(b, loc, i));
+  return v;
+}
+
 unsigned typeBytes(Type t) {
   if (isa<LLVM::LLVMPointerType>(t))
     return 8;

@@ -98,8 +98,8 @@ public:
 template <typename Op>
 struct DistPattern : public mlir::OpConversionPattern<Op> {
   DistPattern(const mlir::TypeConverter &tc, mlir::MLIRContext *ctx,
-              DistributeState &st)
-      : mlir::OpConversionPattern<Op>(tc, ctx), st(st) {}
+              DistributeState &st, mlir::PatternBenefit benefit = 1)
+      : mlir::OpConversionPattern<Op>(tc, ctx, benefit), st(st) {}
   DistributeState &st;
 };
 
@@ -108,6 +108,10 @@ struct DistPattern : public mlir::OpConversionPattern<Op> {
 //===----------------------------------------------------------------------===//
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
+/// `elems` as one vector value (the value itself when there is one).
+mlir::Value packVector(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::ValueRange elems);
 
 /// Bytes of one element of `t` in memory (pointers are 8).
 unsigned typeBytes(mlir::Type t);

@@ -77,6 +77,43 @@ struct ElementwiseConversion : public ConversionPattern {
   }
 };
 
+/// Narrowing f32 to a 16-bit float two registers at a time, with the
+/// target's packed conversion (cvt.rn.f16x2.f32 on NVIDIA). One scalar
+/// conversion per accumulator register made ptxas serialize the wgmma
+/// pipeline of a matmul loop with a bf16 epilogue (C7514); LLVM splits a
+/// vector fptrunc back into scalars, so the target emits the instruction.
+struct PairedTruncFConversion : DistPattern<arith::TruncFOp> {
+  PairedTruncFConversion(const TypeConverter &tc, MLIRContext *ctx,
+                         DistributeState &st)
+      : DistPattern(tc, ctx, st, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(arith::TruncFOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    ValueRange in = adaptor.getIn();
+    if (!type || !isa<Float16Type, BFloat16Type>(type.getElementType()) ||
+        !getElementTypeOrSelf(op.getIn().getType()).isF32() || in.size() % 2)
+      return failure();
+    if (auto mode = op.getRoundingmode();
+        mode && *mode != arith::RoundingMode::to_nearest_even)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> values;
+    for (unsigned i = 0; i < in.size(); i += 2) {
+      FailureOr<Value> pair = st.target.emitPackedTruncF(
+          rewriter, loc, in[i], in[i + 1], type.getElementType());
+      // The target has a packed conversion for all pairs or for none.
+      if (failed(pair))
+        return failure();
+      for (unsigned j = 0; j < 2; ++j)
+        values.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, *pair, i32Const(rewriter, loc, j)));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
 template <typename Op, typename LLVMOp>
 struct CastConversion : DistPattern<Op> {
   using DistPattern<Op>::DistPattern;
@@ -97,9 +134,10 @@ struct CastConversion : DistPattern<Op> {
 
 void ::tle::conversion::distribute::populateElementwisePatterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
-  patterns.add<ConstantConversion, CastConversion<PtrToIntOp, LLVM::PtrToIntOp>,
-               CastConversion<IntToPtrOp, LLVM::IntToPtrOp>,
-               CastConversion<BitcastOp, LLVM::BitcastOp>>(
-      tc, patterns.getContext(), st);
+  patterns
+      .add<ConstantConversion, CastConversion<PtrToIntOp, LLVM::PtrToIntOp>,
+           CastConversion<IntToPtrOp, LLVM::IntToPtrOp>,
+           CastConversion<BitcastOp, LLVM::BitcastOp>, PairedTruncFConversion>(
+          tc, patterns.getContext(), st);
   patterns.add<ElementwiseConversion>(tc, patterns.getContext());
 }

@@ -79,16 +79,6 @@ struct AddPtrConversion : DistPattern<AddPtrOp> {
   }
 };
 
-Value packVector(OpBuilder &b, Location loc, ValueRange elems) {
-  if (elems.size() == 1)
-    return elems[0];
-  auto vecType = VectorType::get(elems.size(), elems[0].getType());
-  Value v = LLVM::PoisonOp::create(b, loc, vecType);
-  for (auto [i, e] : llvm::enumerate(elems))
-    v = LLVM::InsertElementOp::create(b, loc, v, e, i32Const(b, loc, i));
-  return v;
-}
-
 Value allTrue(OpBuilder &b, Location loc, ValueRange masks) {
   Value all = masks[0];
   for (Value m : masks.drop_front())

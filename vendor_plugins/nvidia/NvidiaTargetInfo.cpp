@@ -40,8 +40,30 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
       !Arch.take_while(llvm::isDigit).getAsInteger(10, Sm)) {
     HasLdMatrix = Sm >= 75;
     HasCpAsync = Sm >= 80;
+    HasPackedConversions = Sm >= 80;
   }
   HasWgmma = Desc.Arch == "sm_90a";
+}
+
+FailureOr<Value> NvidiaTargetInfo::emitPackedTruncF(OpBuilder &B,
+                                                    Location Loc, Value Low,
+                                                    Value High,
+                                                    Type ResultElem) const {
+  if (!HasPackedConversions || !Low.getType().isF32())
+    return failure();
+  StringRef Intrinsic;
+  if (isa<Float16Type>(ResultElem))
+    Intrinsic = "llvm.nvvm.ff2f16x2.rn";
+  else if (isa<BFloat16Type>(ResultElem))
+    Intrinsic = "llvm.nvvm.ff2bf16x2.rn";
+  else
+    return failure();
+  // An intrinsic, not a vector fptrunc: LLVM would split that into scalar
+  // conversions again. cvt.rn.f16x2.f32 d, a, b puts a in the upper half.
+  return LLVM::CallIntrinsicOp::create(B, Loc, VectorType::get({2}, ResultElem),
+                                       B.getStringAttr(Intrinsic),
+                                       ValueRange{High, Low})
+      .getResult(0);
 }
 
 std::optional<unsigned>

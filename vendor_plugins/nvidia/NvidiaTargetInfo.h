@@ -57,6 +57,10 @@ public:
                      const hwdesc::MatrixInstruction &Instr, mlir::ValueRange A,
                      mlir::ValueRange BOperand,
                      mlir::ValueRange C) const override;
+  mlir::FailureOr<mlir::Value>
+  emitPackedTruncF(mlir::OpBuilder &B, mlir::Location Loc, mlir::Value Low,
+                   mlir::Value High, mlir::Type ResultElem) const override;
+
   bool supportsMatrixTileLoads() const override { return HasLdMatrix; }
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitMatrixTileLoad(mlir::OpBuilder &B, mlir::Location Loc,
@@ -109,6 +113,8 @@ private:
   /// ldmatrix exists from sm_75 on.
   bool HasLdMatrix = false;
   bool HasCpAsync = false;
+  /// cvt.rn.{f16x2,bf16x2}.f32 exist from sm_80 on.
+  bool HasPackedConversions = false;
   /// wgmma needs the architecture-specific sm_90a target.
   bool HasWgmma = false;
   bool HasClusters;

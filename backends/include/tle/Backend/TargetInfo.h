@@ -138,6 +138,16 @@ public:
              mlir::Value Ptr, mlir::Value Operand,
              mlir::Value Compare = {}) const = 0;
 
+  /// Narrows two f32 values to a vector of two ResultElem (f16 or bf16),
+  /// rounding to nearest even, with one instruction where the chip has one
+  /// (NVIDIA's cvt.rn.f16x2.f32); element 0 is Low. failure() (emitting
+  /// nothing) leaves one conversion per value.
+  virtual mlir::FailureOr<mlir::Value>
+  emitPackedTruncF(mlir::OpBuilder &B, mlir::Location Loc, mlir::Value Low,
+                   mlir::Value High, mlir::Type ResultElem) const {
+    return mlir::failure();
+  }
+
   /// The fragment layouts of Instr, a matrix instruction of the description,
   /// if this backend can emit it; layout assignment then tiles tl.dot with
   /// it. std::nullopt keeps tl.dot on the FMA fallback.
