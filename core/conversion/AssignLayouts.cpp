@@ -288,9 +288,6 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
     if (tiling->operandsInBlockMemory()) {
       dot->setAttr(::tle::conversion::kMatrixBlockOperandsAttr,
                    UnitAttr::get(&getContext()));
-      dot->setAttr(::tle::conversion::kMatrixGroupsAttr,
-                   IntegerAttr::get(IntegerType::get(&getContext(), 64),
-                                    tiling->WarpsM * tiling->WarpsN));
     }
     if (tiling->InstrN != tiling->Unit->Instr.N)
       dot->setAttr(::tle::conversion::kMatrixNAttr,

@@ -56,8 +56,6 @@ inline constexpr llvm::StringLiteral kMatrixNAttr = "tle.matrix_n";
 /// Set (unit) when that instruction reads A and B from block-level memory.
 inline constexpr llvm::StringLiteral kMatrixBlockOperandsAttr =
     "tle.matrix_block_operands";
-/// How many groups of warps issue such an instruction independently (i64).
-inline constexpr llvm::StringLiteral kMatrixGroupsAttr = "tle.matrix_groups";
 
 /// A matrix instruction of the description that the backend can emit, with
 /// the fragments it reported for it.

@@ -413,10 +413,10 @@ struct PipelineLoadsPass
     // in place, and run on while the copies below are issued and the next
     // iteration waits for its slots: only the previous iteration's group is
     // waited for (after the loop, all). Its slot is the one the copies
-    // refill; where several groups of warps issue a dot, a barrier lets
-    // every group's wait pass first, as they read the same slot.
+    // refill. Each warp's wait covers only its own share of the instruction
+    // (the warps of a warpgroup run on separate tensor cores), so a barrier
+    // lets every warp's wait pass before any thread refills the slot.
     SmallVector<unsigned> waitedResults;
-    bool severalGroups = false;
     for (auto &[op, dotOperands] : dotRings) {
       auto dot = cast<DotOp>(op);
       auto local = ts::LocalDotOp::create(
@@ -428,14 +428,11 @@ struct PipelineLoadsPass
                                      local.getD(), 1);
       consumerHead.insert(local);
       consumerHead.insert(wait);
-      auto groups = dot->getAttrOfType<IntegerAttr>(
-          ::tle::conversion::kMatrixGroupsAttr);
-      severalGroups |= !groups || groups.getInt() > 1;
       for (OpOperand &use : dot->getUses())
         waitedResults.push_back(use.getOperandNumber());
       rewriter.replaceOp(dot, wait.getResult());
     }
-    if (severalGroups)
+    if (!dotRings.empty())
       consumerHead.insert(DebugBarrierOp::create(rewriter, loc));
     // Producer side where the loads were.
     SmallVector<Operation *> copies;

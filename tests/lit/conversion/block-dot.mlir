@@ -19,9 +19,9 @@
 // CHECK: scf.for
 // CHECK: tle_struct.async_wait 1
 // CHECK: %[[SLOT:.*]] = arith.remui
-// CHECK: %[[D:.*]] = tle_struct.local_dot %[[RA]][%[[SLOT]]], %[[RB]][%[[SLOT]]], %{{.*}} {tle.matrix_block_operands, tle.matrix_groups = 1 : i64, tle.matrix_instruction = "test.wgmma.m64n64k16"}
+// CHECK: %[[D:.*]] = tle_struct.local_dot %[[RA]][%[[SLOT]]], %[[RB]][%[[SLOT]]], %{{.*}} {tle.matrix_block_operands, tle.matrix_instruction = "test.wgmma.m64n64k16"}
 // CHECK-NEXT: %[[W:.*]] = tle_struct.local_dot_wait %[[D]], 1
-// CHECK-NOT: tle.debug_barrier
+// CHECK-NEXT: tle.debug_barrier
 // CHECK: tle_struct.async_copy
 // CHECK: tle_struct.async_copy
 // CHECK: tle_struct.async_commit
