@@ -110,6 +110,31 @@ struct BufferAddressing {
                             b, loc, v, i32Const(b, loc, stride))));
     return pad(b, loc, linear);
   }
+  /// The element offset from `index` to `index + delta` (delta has no slot
+  /// dimension) where it is the same for every `index` of the layout's
+  /// alignment: whole swizzle periods of a swizzled layout, whole padding
+  /// intervals of a padded one.
+  std::optional<int64_t> constantDelta(llvm::ArrayRef<int64_t> delta) const {
+    if (swizzle > 0) {
+      int64_t col = delta[order[0] - 1], row = delta[order[1] - 1];
+      if (col % panelColumns != 0)
+        return std::nullopt;
+      int64_t linear =
+          col / panelColumns * rows * panelColumns + row * panelColumns;
+      // The xor reads byte-offset bits 4 to 7 + log2(swizzle / 16): a
+      // multiple of 8 * swizzle bytes leaves them as they were.
+      if ((linear << logElementBytes) % (8 * swizzle) != 0)
+        return std::nullopt;
+      return linear;
+    }
+    int64_t linear = 0;
+    for (auto [d, v] : llvm::enumerate(delta))
+      linear += v * strides[d + 1];
+    if (padInterval > 0 && linear % padInterval != 0)
+      return std::nullopt;
+    return pad(linear);
+  }
+
   /// The dimension that is contiguous in memory.
   unsigned fastest() const { return order.front(); }
 

@@ -80,10 +80,26 @@ struct AsyncCopyConversion : DistPattern<tle_struct::AsyncCopyOp> {
     Value slot = adaptor.getSlot().front();
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
-    auto dstOf = [&](OpBuilder &b, unsigned reg) {
+    // Registers a constant distance from register 0 in the buffer too (a
+    // tile's rows a whole swizzle period apart) address from its pointer:
+    // one live pointer instead of one per copy.
+    auto deltas = getRegisterIndexDeltas(ptrType.getEncoding(), shape);
+    auto fullDst = [&](OpBuilder &b, unsigned reg) {
       return scratchPtr(
           b, loc, base, elem,
           addressing.offset(b, loc, withSlot(slot, (*indices)[reg])));
+    };
+    Value firstDst = fullDst(rewriter, 0);
+    auto dstOf = [&](OpBuilder &b, unsigned reg) -> Value {
+      std::optional<int64_t> delta;
+      if (deltas)
+        delta = addressing.constantDelta((*deltas)[reg]);
+      if (!delta)
+        return fullDst(b, reg);
+      if (*delta == 0)
+        return firstDst;
+      return LLVM::GEPOp::create(b, loc, firstDst.getType(), elem, firstDst,
+                                 ArrayRef<LLVM::GEPArg>{int32_t(*delta)});
     };
     // Load-or-zero and store of `count` registers from `first`.
     auto copySync = [&](OpBuilder &b, unsigned first, unsigned count,

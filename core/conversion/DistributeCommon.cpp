@@ -164,6 +164,44 @@ emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
   return failure();
 }
 
+std::optional<SmallVector<SmallVector<int64_t>>>
+getRegisterIndexDeltas(Attribute layoutAttr, ArrayRef<int64_t> shape) {
+  SmallVector<SmallVector<int64_t>> indices;
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layoutAttr)) {
+    SmallVector<int64_t> tile = blocked.getShapePerTile();
+    for (unsigned d = 0; d < shape.size(); ++d)
+      if (tile[d] > shape[d] || shape[d] % tile[d] != 0)
+        return std::nullopt;
+    for (unsigned reg = 0, n = blocked.getTotalElemsPerThread(shape); reg < n;
+         ++reg)
+      indices.push_back(blocked.getTensorIndex(shape, 0, 0, reg));
+  } else if (auto linear = dyn_cast<LinearLayoutAttr>(layoutAttr)) {
+    // index = (lane and warp bases) xor (register offset): an addition when
+    // no bit is in both.
+    unsigned rank = shape.size();
+    SmallVector<int64_t> threadBits(rank, 0);
+    for (ArrayRef<int64_t> bases :
+         {linear.getLaneBases(), linear.getWarpBases()})
+      for (unsigned bit = 0, e = bases.size() / rank; bit < e; ++bit)
+        for (auto [d, v] : llvm::enumerate(linear.getBasis(bases, bit)))
+          threadBits[d] |= v;
+    indices = linear.getRegisterOffsets();
+    for (ArrayRef<int64_t> offset : indices)
+      for (unsigned d = 0; d < rank; ++d)
+        if (offset[d] & threadBits[d])
+          return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  if (indices.empty())
+    return std::nullopt;
+  SmallVector<int64_t> first = indices.front();
+  for (SmallVector<int64_t> &index : indices)
+    for (auto [v, f] : llvm::zip(index, first))
+      v -= f;
+  return indices;
+}
+
 FailureOr<SmallVector<Value>> emitOwnerMasks(OpBuilder &b, Location loc,
                                              const TargetInfo &target,
                                              Attribute layoutAttr,

@@ -135,6 +135,14 @@ emitIndices(mlir::OpBuilder &b, mlir::Location loc,
             const backend::TargetInfo &target, mlir::Attribute layoutAttr,
             llvm::ArrayRef<int64_t> shape);
 
+/// For each register, its tensor index minus register 0's, where that
+/// difference is the same in every thread (no wrap-around inside the
+/// tensor; a linear layout's register bits disjoint from its lane and warp
+/// bits); std::nullopt otherwise.
+std::optional<llvm::SmallVector<llvm::SmallVector<int64_t>>>
+getRegisterIndexDeltas(mlir::Attribute layoutAttr,
+                       llvm::ArrayRef<int64_t> shape);
+
 /// Row-major linear index of `index` in `shape` (i32).
 mlir::Value linearizeIndex(mlir::OpBuilder &b, mlir::Location loc,
                            llvm::ArrayRef<mlir::Value> index,
