@@ -85,6 +85,8 @@ def main():
                     continue
                 tile = (f"{kernel['bm']}x{kernel['bn']}x{kernel['bk']}"
                         f" w{kernel['num_warps']} s{kernel['num_stages']}")
+                if kernel.get("variant"):
+                    tile += f" ({kernel['variant']})"
                 c = torch.full((m, n), float("nan"), device="cuda",
                                dtype=dtype)
                 try:

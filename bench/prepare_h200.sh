@@ -121,14 +121,17 @@ fi
 #    shapes whose sizes are multiples of 16, specializes the unit strides
 #    (-D stride=1) and divisibility as Triton's JIT would; the other keeps
 #    every stride a runtime argument for ragged shapes.
-addmm() { # file dtype bm bn bk gm num_warps aligned num_stages origin dynamic_shared
-  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"num_stages\": $9, \"origin\": \"${10}\", \"dynamic_shared_bytes\": ${11}}")
+addmm() { # file dtype bm bn bk gm num_warps aligned num_stages origin dynamic_shared variant
+  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"num_stages\": $9, \"origin\": \"${10}\", \"dynamic_shared_bytes\": ${11}, \"variant\": \"${12}\"}")
 }
-matmul_one() { # dtype bm bn bk num_warps aligned num_stages
-  local t="*$1:16, *$1:16, *$1:16"
-  local f="matmul.$1.$2x$3x$4w$5s$7.$6.h200.cubin" d="$K/tlec-mm"
+# An optional 8th argument switches one optimization off (tlec
+# --disable-opt=NAME), to measure what it gives on its own.
+matmul_one() { # dtype bm bn bk num_warps aligned num_stages [disabled-opt]
+  local t="*$1:16, *$1:16, *$1:16" off="${8:-}"
+  local f="matmul.$1.$2x$3x$4w$5s$7.$6${off:+.no-$off}.h200.cubin" d="$K/tlec-mm"
   local spec=(-D BLOCK_SIZE_M="$2" -D BLOCK_SIZE_N="$3" -D BLOCK_SIZE_K="$4"
     -D GROUP_SIZE_M=8 -D ACTIVATION=none)
+  [ -n "$off" ] && spec+=(--disable-opt="$off")
   if [ "$6" = true ]; then
     spec+=(-D stride_ak=1 -D stride_bn=1 -D stride_cn=1 --signature
       "$t, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16")
@@ -141,7 +144,7 @@ matmul_one() { # dtype bm bn bk num_warps aligned num_stages
     mv "$d"/matmul_kernel/matmul_kernel.*.cubin "$K/$f"
     addmm "$f" "$1" "$2" "$3" "$4" 8 "$5" "$6" "$7" \
       "tlec examples/matmul.py --target h200 ($1, $2x$3x$4 tiles, num_warps $5, num_stages $7)" \
-      "$(dynamic_shared "$d/matmul_kernel/manifest.json")"
+      "$(dynamic_shared "$d/matmul_kernel/manifest.json")" "${off:+no $off}"
   else
     echo "tlec cannot compile examples/matmul.py ($1 $2x$3x$4):" >&2
     cat "$d.log" >&2
@@ -156,6 +159,8 @@ if [ -x "$BUILD/bin/tlec" ]; then
     matmul_one "$dt" 128 128 64 8 true 3
     matmul_one "$dt" 128 128 32 4 false 3
   done
+  matmul_one fp16 128 128 32 4 true 3 pipeline-loads
+  matmul_one fp16 128 128 32 4 true 3 remove-layout-conversions
 fi
 
 ( IFS=,; echo "[${entries[*]}]" ) > "$BIN/kernels.json"
