@@ -111,12 +111,23 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
     return failure();
   Value groupRow = i32Const(b, loc, 0), groupCol = i32Const(b, loc, 0);
   ArrayRef<int64_t> warpBases = d.getWarpBases();
+  Value warp = ids->second;
+  if (warpBases.size() / 2 > unit->Fragments.C.Warps.size()) {
+    // The operands' addresses are the same in every lane of a warp; the warp
+    // id broadcast from lane 0 lets the vendor's compiler see it (ptxas then
+    // keeps wgmma descriptors in uniform registers instead of moving them
+    // there before every instruction, as Triton does).
+    FailureOr<Value> uniform = st.target.shuffle(
+        b, loc, warp, i32Const(b, loc, 0), ::tle::backend::ShuffleKind::Index);
+    if (failed(uniform))
+      return failure();
+    warp = *uniform;
+  }
   for (unsigned bit = unit->Fragments.C.Warps.size(), e = warpBases.size() / 2;
        bit < e; ++bit) {
     ArrayRef<int64_t> basis = d.getBasis(warpBases, bit);
     Value set = arith::AndIOp::create(
-        b, loc,
-        arith::ShRUIOp::create(b, loc, ids->second, i32Const(b, loc, bit)),
+        b, loc, arith::ShRUIOp::create(b, loc, warp, i32Const(b, loc, bit)),
         i32Const(b, loc, 1));
     groupRow = arith::AddIOp::create(
         b, loc, groupRow,
