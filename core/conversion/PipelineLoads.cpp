@@ -22,8 +22,8 @@
 // become rings in the unit's swizzled layout, and the dot a
 // tle_struct.local_dot on this iteration's slots right after the wait,
 // followed by a local_dot_wait for the previous iteration's group and a
-// barrier before the copies refill that group's slot; the dot runs on into the next iteration, and after the
-// loop everything is waited for.
+// barrier before the copies refill that group's slot; the dot runs on into
+// the next iteration, and after the loop everything is waited for.
 //
 // The copies and the pure ops their addresses and masks come from (pointer
 // increments included) form stage 0 of the upstream scf pipeliner, all else
