@@ -102,6 +102,26 @@ static void initializeNVPTX() {
   });
 }
 
+/// fp32 divisions the kernel allows to be approximate (`afn`: Triton's `/`)
+/// become div.full.f32, as Triton emits them: at most 2 ulp over the whole
+/// range, where LLVM would choose the IEEE division (div.rn, a dozen
+/// instructions with a slow path) or, for afn, div.approx (wrong for
+/// denominators beyond 2^126).
+static void useFullRangeDivision(mlir::ModuleOp Module) {
+  Module.walk([](mlir::LLVM::FDivOp Div) {
+    if (!Div.getType().isF32() ||
+        !mlir::LLVM::bitEnumContainsAll(Div.getFastmathFlags(),
+                                        mlir::LLVM::FastmathFlags::afn))
+      return;
+    mlir::OpBuilder B(Div);
+    auto Call = mlir::LLVM::CallIntrinsicOp::create(
+        B, Div.getLoc(), Div.getType(), B.getStringAttr("llvm.nvvm.div.full"),
+        mlir::ValueRange{Div.getLhs(), Div.getRhs()});
+    Div.replaceAllUsesWith(Call.getResult(0));
+    Div.erase();
+  });
+}
+
 /// tlec's -O0..3 as LLVM's code generation level.
 static CodeGenOptLevel getCodeGenOptLevel(unsigned OptLevel) {
   return CodeGenOpt::getLevel(std::min(OptLevel, 3u))
@@ -298,6 +318,7 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   // marked with its source line for ptxas's errors.
   std::vector<backend::RawFunction> Raw = backend::collectRawFunctions(Module);
   annotateInlinePtx(Module);
+  useFullRangeDivision(Module);
 
   LLVMContext Context;
   std::unique_ptr<llvm::Module> M =

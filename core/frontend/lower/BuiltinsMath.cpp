@@ -93,7 +93,7 @@ Result builtinSigmoid(Emitter &E, CallArgs &Args, const Node *Site) {
   Value One = E.splatConstant(TValue::floating(1.0), T,
                               getShape(X->getType()), Site);
   Value Den = arith::AddFOp::create(B, L, One, Exp);
-  return TValue::ir(arith::DivFOp::create(B, L, One, Den));
+  return TValue::ir(E.trueDivide(One, Den, L));
 }
 
 /// maximum/minimum of two promoted operands (NaN-ignoring for floats, as
@@ -164,6 +164,39 @@ Result builtinClamp(Emitter &E, CallArgs &Args, const Node *Site) {
   CallArgs Hi;
   Hi.Positional = {CallArg{*Low, Site}, *A->get("max")};
   return minMax(E, Hi, Site, false);
+}
+
+/// tl.math.div_rn(x, y) and tl.fdiv(x, y, ieee_rounding): division rounded
+/// to nearest (exact), or `/`'s when ieee_rounding is false.
+Result divide(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
+              bool Exact) {
+  auto A = Exact ? E.bind(Args, {"x", "y"}, 2, Fn, Site)
+                 : E.bind(Args, {"x", "y", "ieee_rounding"}, 2, Fn, Site);
+  if (failed(A))
+    return failure();
+  if (const CallArg *Ieee = A->get("ieee_rounding"))
+    Exact = Ieee->Value.isTruthy();
+  TValue X = A->get("x")->Value, Y = A->get("y")->Value;
+  auto T = E.promote(X, Y, false, Site);
+  if (failed(T) || !isFloatType(T->Type))
+    return (E.error(Site, Fn + " needs floating-point operands"));
+  auto CX = E.convert(X, *T, Site), CY = E.convert(Y, *T, Site);
+  if (failed(CX) || failed(CY))
+    return failure();
+  TValue PX = *CX, PY = *CY;
+  if (failed(E.broadcastPair(PX, PY, Site)))
+    return failure();
+  Location L = E.loc(Site);
+  if (Exact)
+    return TValue::ir(arith::DivFOp::create(E.getBuilder(), L, PX.getValue(),
+                                            PY.getValue()));
+  return TValue::ir(E.trueDivide(PX.getValue(), PY.getValue(), L));
+}
+Result builtinDivRn(Emitter &E, CallArgs &Args, const Node *Site) {
+  return divide(E, Args, Site, "tl.math.div_rn", true);
+}
+Result builtinFdiv(Emitter &E, CallArgs &Args, const Node *Site) {
+  return divide(E, Args, Site, "tl.fdiv", false);
 }
 
 Result builtinFma(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -596,6 +629,8 @@ void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   Add("trunc", builtin_trunc);
   Add("abs", builtinAbs);
   Add("sigmoid", builtinSigmoid);
+  Add("div_rn", builtinDivRn);
+  Add("fdiv", builtinFdiv);
   Add("maximum", builtinMaximum);
   Add("minimum", builtinMinimum);
   Add("clamp", builtinClamp);

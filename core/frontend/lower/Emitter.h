@@ -108,6 +108,10 @@ public:
   /// arith.select with Triton's promotion of the two branches.
   Result where(const TValue &Cond, const TValue &X, const TValue &Y,
                const Node *Site);
+  /// Triton's `/` on floats: fp32 division may be approximate (Triton
+  /// emits div.full.f32 on NVIDIA, at most 2 ulp), marked `afn` for the
+  /// backend; other widths divide exactly. tl.math.div_rn is the exact one.
+  mlir::Value trueDivide(mlir::Value X, mlir::Value Y, mlir::Location L);
   /// A constexpr scalar splat into a tile of `Shape` and type `Elem`.
   mlir::Value splatConstant(const TValue &V, DType Elem,
                             llvm::ArrayRef<int64_t> Shape, const Node *Site);

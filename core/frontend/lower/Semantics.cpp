@@ -73,6 +73,13 @@ FailureOr<Value> Emitter::toIRValue(const TValue &V, const Node *Site) {
   return R->getValue();
 }
 
+Value Emitter::trueDivide(Value X, Value Y, Location L) {
+  auto Flags = getScalarType(X.getType()).isF32()
+                   ? arith::FastMathFlags::afn
+                   : arith::FastMathFlags::none;
+  return arith::DivFOp::create(B, L, X, Y, Flags);
+}
+
 Value Emitter::splatConstant(const TValue &V, DType Elem,
                              ArrayRef<int64_t> Shape, const Node *Site) {
   TypedAttr Scalar;
@@ -492,7 +499,7 @@ Result Emitter::binaryOp(BinaryOpKind Op, const TValue &Lhs, const TValue &Rhs,
                 : Value(arith::MulIOp::create(B, L, X, Y));
     break;
   case BinaryOpKind::Div:
-    R = arith::DivFOp::create(B, L, X, Y);
+    R = trueDivide(X, Y, L);
     break;
   case BinaryOpKind::FloorDiv:
     R = U ? Value(arith::DivUIOp::create(B, L, X, Y))
