@@ -62,7 +62,9 @@ constexpr StringLiteral kNumStagesAttr = "tle.num_stages";
 constexpr unsigned kDefaultNumStages = 3;
 
 /// A load whose only user converts it to another layout, or is a tl.dot
-/// reading that operand from block-level memory (`dot` set).
+/// reading that operand from block-level memory (`dot` set), or, in a loop
+/// whose num_stages the kernel asked for, any other load (neither set: the
+/// slot is read back in the load's own layout).
 struct Candidate {
   LoadOp load;
   ConvertLayoutOp convert;
@@ -164,10 +166,11 @@ uint64_t getRingBytes(ts::BufferType type) {
 /// A load worth staging. Its per-thread pieces must be at least 4 bytes
 /// (what asynchronous copies move; with unknown strides a tile comes in
 /// element by element, and a copy per element costs more than it hides).
-std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis) {
+std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
+                                      bool anyUser) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || !type.getEncoding() || load.getIsVolatile() ||
-      type.getElementType().isInteger(1) || !load->hasOneUse())
+      type.getElementType().isInteger(1) || load->use_empty())
     return std::nullopt;
   unsigned dim = getDistributedLayout(type).getRegisterOrder()[0];
   unsigned bytes = elementBytes(type.getElementType());
@@ -176,25 +179,37 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis) {
           bytes <
       4)
     return std::nullopt;
-  if (load.getOther() && !isZero(load.getOther()))
-    return std::nullopt;
+  bool zeroOther = !load.getOther() || isZero(load.getOther());
   Operation *user = *load->getUsers().begin();
-  if (auto dot = dyn_cast<DotOp>(user);
-      dot && readsBlockOperands(dot) && dot->getBlock() == load->getBlock() &&
-      dot.getC() != load.getResult() && getOperandSwizzle(type) > 0)
-    return Candidate{load, {}, dot, {}};
-  auto convert = dyn_cast<ConvertLayoutOp>(user);
-  if (!convert || convert->getBlock() != load->getBlock())
-    return std::nullopt;
-  return Candidate{load, convert, {}, {}};
+  if (load->hasOneUse() && zeroOther) {
+    if (auto dot = dyn_cast<DotOp>(user);
+        dot && readsBlockOperands(dot) &&
+        dot->getBlock() == load->getBlock() &&
+        dot.getC() != load.getResult() && getOperandSwizzle(type) > 0)
+      return Candidate{load, {}, dot, {}};
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user);
+        convert && convert->getBlock() == load->getBlock())
+      return Candidate{load, convert, {}, {}};
+  }
+  // Read back in its own layout; masked-off elements, which the copy fills
+  // with zeros, take `other` after the read.
+  if (anyUser)
+    return Candidate{load, {}, {}, {}};
+  return std::nullopt;
 }
 
+/// Marks the slot index's division by the loop step: the step is not zero
+/// while the loop runs, so the division may run early too (a dynamic step,
+/// as in grid-strided loops, is not speculatable by itself).
+constexpr StringLiteral kStepDivisionAttr = "tle.step_division";
+
 /// Whether an op may run in an earlier iteration than its own (in a loop
-/// that writes no memory).
+/// that writes no memory, or only with plain stores the loads may pass).
 bool isMovable(Operation *op) {
   if (auto load = dyn_cast<LoadOp>(op))
     return !load.getIsVolatile();
-  return isPure(op) || isa<ts::AsyncCopyOp, ts::AsyncCommitOp>(op);
+  return isPure(op) || op->hasAttr(kStepDivisionAttr) ||
+         isa<ts::AsyncCopyOp, ts::AsyncCommitOp>(op);
 }
 
 /// Stage 0: `roots` and, transitively, the body ops their operands come
@@ -233,7 +248,7 @@ getStageZero(scf::ForOp loop, ArrayRef<Operation *> roots) {
 Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
   auto copy = dyn_cast<ts::AsyncCopyOp>(op);
   if (!copy)
-    return isPure(op) || isa<ts::AsyncCommitOp>(op) ? op : nullptr;
+    return isMovable(op) && !isa<LoadOp>(op) ? op : nullptr;
   rewriter.setInsertionPoint(copy);
   auto type = cast<RankedTensorType>(copy.getPtr().getType());
   Value mask = SplatOp::create(rewriter, copy.getLoc(),
@@ -252,6 +267,7 @@ Value getSlot(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
   Value iv = loop.getInductionVar();
   Value n = arith::SubIOp::create(b, loc, iv, loop.getLowerBound());
   n = arith::DivUIOp::create(b, loc, n, loop.getStep());
+  n.getDefiningOp()->setAttr(kStepDivisionAttr, b.getUnitAttr());
   Value s =
       arith::ConstantOp::create(b, loc, b.getIntegerAttr(iv.getType(), stages));
   n = arith::RemUIOp::create(b, loc, n, s);
@@ -324,18 +340,26 @@ struct PipelineLoadsPass
     if (stages < 2)
       return success();
     // Memory written in the loop could be read by a later iteration's load.
-    bool writes = false;
+    // A loop whose num_stages the kernel gave (tl.range) is pipelined as
+    // Triton does: its loads may run up to num_stages - 1 iterations ahead
+    // of its plain stores (a loop that reads what its earlier iterations
+    // wrote must not ask for stages), and any load is staged then. Other
+    // writes (atomics, barriers) keep the loop as it is.
+    bool requested = loop->hasAttr(kNumStagesAttr);
+    bool writes = false, onlyStores = true;
     loop.getBody()->walk([&](Operation *op) {
-      if (!isa<LoadOp>(op) && !isPure(op) &&
-          !isa<scf::YieldOp, scf::ForOp, scf::IfOp>(op))
-        writes = true;
+      if (isa<LoadOp>(op) || isPure(op) ||
+          isa<scf::YieldOp, scf::ForOp, scf::IfOp>(op))
+        return;
+      writes = true;
+      onlyStores &= isa<StoreOp>(op);
     });
-    if (writes)
+    if (writes && !(requested && onlyStores))
       return success();
     SmallVector<Candidate> candidates;
     for (Operation &op : loop.getBody()->without_terminator())
       if (auto load = dyn_cast<LoadOp>(op))
-        if (std::optional<Candidate> c = getCandidate(load, axis))
+        if (std::optional<Candidate> c = getCandidate(load, axis, requested))
           candidates.push_back(*c);
     // A dot reading block-level memory is staged with both operands or not
     // at all (distribution stores register operands itself). It moves to
@@ -398,15 +422,22 @@ struct PipelineLoadsPass
     }
     // Per staged dot: the rings of A and B.
     llvm::MapVector<Operation *, std::array<Value, 2>> dotRings;
+    // Per load read back in its own layout, in candidate order.
+    SmallVector<Value> ownLayoutReads;
     for (auto [c, ring] : llvm::zip(candidates, rings)) {
       if (c.dot) {
         dotRings[c.dot][c.dot.getA() == c.load.getResult() ? 0 : 1] = ring;
         continue;
       }
-      auto read = ts::LocalLoadOp::create(rewriter, c.convert.getLoc(),
-                                          c.convert.getType(), ring, readSlot);
+      Operation *user = c.convert ? c.convert.getOperation() : c.load;
+      auto read = ts::LocalLoadOp::create(rewriter, user->getLoc(),
+                                          user->getResult(0).getType(), ring,
+                                          readSlot);
       consumerHead.insert(read);
-      rewriter.replaceOp(c.convert, read.getResult());
+      if (c.convert)
+        rewriter.replaceOp(c.convert, read.getResult());
+      else
+        ownLayoutReads.push_back(read);
     }
     // Dots on the matrix unit start right after the wait, reading the slots
     // in place, and run on while the copies below are issued and the next
@@ -433,10 +464,20 @@ struct PipelineLoadsPass
     }
     if (!dotRings.empty())
       consumerHead.insert(DebugBarrierOp::create(rewriter, loc));
-    // Producer side where the loads were.
+    // Producer side where the loads were (the loads read back in their own
+    // layout take `other` there, after their mask is defined).
     SmallVector<Operation *> copies;
+    auto nextRead = ownLayoutReads.begin();
     for (auto [c, ring] : llvm::zip(candidates, rings)) {
       rewriter.setInsertionPoint(c.load);
+      if (!c.convert && !c.dot) {
+        Value value = *nextRead++;
+        if (c.load.getOther() && !isZero(c.load.getOther()))
+          value = arith::SelectOp::create(rewriter, c.load.getLoc(),
+                                          c.load.getMask(), value,
+                                          c.load.getOther());
+        rewriter.replaceAllUsesWith(c.load.getResult(), value);
+      }
       Value writeSlot = getSlot(rewriter, c.load.getLoc(), loop, slots);
       copies.push_back(ts::AsyncCopyOp::create(rewriter, c.load.getLoc(),
                                                c.load.getPtr(), ring, writeSlot,

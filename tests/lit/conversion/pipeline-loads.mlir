@@ -99,3 +99,72 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
   }
   tle.return
 }
+
+// -----
+
+// A grid-strided row loop that asked for num_stages (tl.range) and only
+// stores: pipelined as Triton does, the row load (any user, -inf outside
+// the mask) read back in its own layout and the masked-off elements, which
+// the copy zero-fills, set to -inf after the read. The slot index divides by
+// the dynamic step (marked, so it may run for a later iteration).
+// CHECK-LABEL: tle.func @rows
+// CHECK: %[[RING:.*]] = tle_struct.alloc : !tle_struct.buffer<2x256xf32, "block", #tle_struct.layout<order = [1, 0]>>
+// CHECK: tle_struct.async_copy {{.*}}, %[[RING]][{{.*}}] mask
+// CHECK: tle_struct.async_commit
+// CHECK: scf.for
+// CHECK: tle_struct.async_wait 0
+// CHECK: arith.divui {{.*}} {tle.step_division}
+// CHECK: %[[SLOT:.*]] = arith.remui
+// CHECK: %[[ROW:.*]] = tle_struct.local_load %[[RING]][%[[SLOT]]] : {{.*}} -> tensor<256xf32
+// CHECK: tle_struct.async_copy
+// CHECK: tle_struct.async_commit
+// CHECK: arith.select %{{.*}}, %[[ROW]], %{{.*}} : tensor<256xi1
+// CHECK: tle.store
+// CHECK-NOT: tle.load
+// CHECK: tle_struct.async_wait 0
+tle.func @rows(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %cols: i32) {
+  %start = tle.get_program_id 0 : i32
+  %step = tle.get_num_programs 0 : i32
+  %c256 = arith.constant 256 : i32
+  %neginf = arith.constant dense<0xFF800000> : tensor<256xf32>
+  %offs = tle.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
+  %ncols = tle.splat %cols : i32 -> tensor<256xi32>
+  %mask = arith.cmpi slt, %offs, %ncols : tensor<256xi32>
+  scf.for %r = %start to %rows step %step : i32 {
+    %base = arith.muli %r, %c256 : i32
+    %rowin = tle.addptr %in, %base : !tle.ptr<f32>, i32
+    %pin = tle.splat %rowin : !tle.ptr<f32> -> tensor<256x!tle.ptr<f32>>
+    %ptrs = tle.addptr %pin, %offs : tensor<256x!tle.ptr<f32>>, tensor<256xi32>
+    %x = tle.load %ptrs, %mask, %neginf : tensor<256x!tle.ptr<f32>>
+    %y = arith.addf %x, %x : tensor<256xf32>
+    %rowout = tle.addptr %out, %base : !tle.ptr<f32>, i32
+    %pout = tle.splat %rowout : !tle.ptr<f32> -> tensor<256x!tle.ptr<f32>>
+    %optrs = tle.addptr %pout, %offs : tensor<256x!tle.ptr<f32>>, tensor<256xi32>
+    tle.store %optrs, %y, %mask : tensor<256x!tle.ptr<f32>>
+  } {tle.num_stages = 2 : i32}
+  tle.return
+}
+
+// -----
+
+// The same loop with an atomic besides its store: left alone.
+// CHECK-LABEL: tle.func @rows_atomic
+// CHECK-NOT: tle_struct
+// CHECK: tle.load
+tle.func @rows_atomic(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %count: !tle.ptr<i32>, %rows: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c256 = arith.constant 256 : i32
+  %offs = tle.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
+  scf.for %r = %c0 to %rows step %c1 : i32 {
+    %base = arith.muli %r, %c256 : i32
+    %rowin = tle.addptr %in, %base : !tle.ptr<f32>, i32
+    %pin = tle.splat %rowin : !tle.ptr<f32> -> tensor<256x!tle.ptr<f32>>
+    %ptrs = tle.addptr %pin, %offs : tensor<256x!tle.ptr<f32>>, tensor<256xi32>
+    %x = tle.load %ptrs : tensor<256x!tle.ptr<f32>>
+    %y = arith.addf %x, %x : tensor<256xf32>
+    tle.store %ptrs, %y : tensor<256x!tle.ptr<f32>>
+    %old = tle.atomic_rmw add %count, %c1 : !tle.ptr<i32>, i32
+  } {tle.num_stages = 2 : i32}
+  tle.return
+}
