@@ -198,18 +198,12 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
   return std::nullopt;
 }
 
-/// Marks the slot index's division by the loop step: the step is not zero
-/// while the loop runs, so the division may run early too (a dynamic step,
-/// as in grid-strided loops, is not speculatable by itself).
-constexpr StringLiteral kStepDivisionAttr = "tle.step_division";
-
 /// Whether an op may run in an earlier iteration than its own (in a loop
 /// that writes no memory, or only with plain stores the loads may pass).
 bool isMovable(Operation *op) {
   if (auto load = dyn_cast<LoadOp>(op))
     return !load.getIsVolatile();
-  return isPure(op) || op->hasAttr(kStepDivisionAttr) ||
-         isa<ts::AsyncCopyOp, ts::AsyncCommitOp>(op);
+  return isPure(op) || isa<ts::AsyncCopyOp, ts::AsyncCommitOp>(op);
 }
 
 /// Stage 0: `roots` and, transitively, the body ops their operands come
@@ -262,22 +256,28 @@ Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
   return copy;
 }
 
-/// Slot of the iteration with induction variable `iv`: ((iv - lb) / step) % S.
+/// Counts the iterations of `loop` in a new i32 iteration argument (0, 1,
+/// ...) and returns the loop that replaced it: slots follow the count, not
+/// (iv - lb) / step, a division that is slow and, with a dynamic step (a
+/// grid-strided loop), may not run for an iteration ahead.
+scf::ForOp addIterationCount(RewriterBase &rewriter, scf::ForOp loop) {
+  rewriter.setInsertionPoint(loop);
+  Location loc = loop.getLoc();
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+  FailureOr<LoopLikeOpInterface> counted = loop.replaceWithAdditionalYields(
+      rewriter, ValueRange{zero}, /*replaceInitOperandUsesInLoop=*/false,
+      [](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
+        Value one = arith::ConstantIntOp::create(b, l, 1, 32);
+        return SmallVector<Value>{arith::AddIOp::create(b, l, args[0], one)};
+      });
+  return cast<scf::ForOp>(counted->getOperation());
+}
+
+/// Slot of this iteration: its count (the last iteration argument) % S.
 Value getSlot(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
-  Value iv = loop.getInductionVar();
-  Value n = arith::SubIOp::create(b, loc, iv, loop.getLowerBound());
-  n = arith::DivUIOp::create(b, loc, n, loop.getStep());
-  n.getDefiningOp()->setAttr(kStepDivisionAttr, b.getUnitAttr());
-  Value s =
-      arith::ConstantOp::create(b, loc, b.getIntegerAttr(iv.getType(), stages));
-  n = arith::RemUIOp::create(b, loc, n, s);
-  if (n.getType().isIndex())
-    return arith::IndexCastOp::create(b, loc, b.getI32Type(), n);
-  if (n.getType().getIntOrFloatBitWidth() > 32)
-    return arith::TruncIOp::create(b, loc, b.getI32Type(), n);
-  if (n.getType().getIntOrFloatBitWidth() < 32)
-    return arith::ExtUIOp::create(b, loc, b.getI32Type(), n);
-  return n;
+  Value count = loop.getRegionIterArgs().back();
+  return arith::RemUIOp::create(
+      b, loc, count, arith::ConstantIntOp::create(b, loc, stages, 32));
 }
 
 struct PipelineLoadsPass
@@ -400,6 +400,7 @@ struct PipelineLoadsPass
 
     IRRewriter rewriter(loop.getContext());
     Location loc = loop.getLoc();
+    loop = addIterationCount(rewriter, loop);
     rewriter.setInsertionPoint(loop);
     unsigned slots = stages;
     SmallVector<Value> rings;

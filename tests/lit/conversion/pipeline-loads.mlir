@@ -105,16 +105,16 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
 // A grid-strided row loop that asked for num_stages (tl.range) and only
 // stores: pipelined as Triton does, the row load (any user, -inf outside
 // the mask) read back in its own layout and the masked-off elements, which
-// the copy zero-fills, set to -inf after the read. The slot index divides by
-// the dynamic step (marked, so it may run for a later iteration).
+// the copy zero-fills, set to -inf after the read. Slots follow an
+// iteration count carried by the loop (no division by the dynamic step).
 // CHECK-LABEL: tle.func @rows
 // CHECK: %[[RING:.*]] = tle_struct.alloc : !tle_struct.buffer<2x256xf32, "block", #tle_struct.layout<order = [1, 0]>>
 // CHECK: tle_struct.async_copy {{.*}}, %[[RING]][{{.*}}] mask
 // CHECK: tle_struct.async_commit
-// CHECK: scf.for
+// CHECK-NOT: arith.divui
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
 // CHECK: tle_struct.async_wait 0
-// CHECK: arith.divui {{.*}} {tle.step_division}
-// CHECK: %[[SLOT:.*]] = arith.remui
+// CHECK: %[[SLOT:.*]] = arith.remui %{{.*}}, %{{.*}} : i32
 // CHECK: %[[ROW:.*]] = tle_struct.local_load %[[RING]][%[[SLOT]]] : {{.*}} -> tensor<256xf32
 // CHECK: tle_struct.async_copy
 // CHECK: tle_struct.async_commit
