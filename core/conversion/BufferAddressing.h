@@ -111,11 +111,13 @@ struct BufferAddressing {
     return pad(b, loc, linear);
   }
   /// The element offset from `index` to `index + delta` (delta has no slot
-  /// dimension) where it is the same for every `index` of the layout's
-  /// alignment: whole swizzle periods of a swizzled layout, whole padding
+  /// dimension) where it is the same for every `index`: whole swizzle
+  /// periods of a swizzled layout ([slot, rows, cols]), whole padding
   /// intervals of a padded one.
   std::optional<int64_t> constantDelta(llvm::ArrayRef<int64_t> delta) const {
     if (swizzle > 0) {
+      if (delta.size() != 2)
+        return std::nullopt;
       int64_t col = delta[order[0] - 1], row = delta[order[1] - 1];
       if (col % panelColumns != 0)
         return std::nullopt;

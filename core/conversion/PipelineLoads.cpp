@@ -9,7 +9,9 @@
 // does through block-level memory anyway, e.g. for dot operands) becomes an
 // asynchronous copy into slot i % S of a ring of S slots, issued S-1
 // iterations ahead, and a read of the slot in the layout the conversion
-// wanted. Per iteration:
+// wanted (in a loop that asked for num_stages itself, tl.range, any load:
+// read back in its own layout, `other` selected after the read). Slots
+// follow an iteration count the loop carries. Per iteration:
 //
 //   async_wait S-2          group i done; the barrier also ends the reads of
 //                           the slot the copies below overwrite
@@ -29,7 +31,9 @@
 // increments included) form stage 0 of the upstream scf pipeliner, all else
 // stage S-1; the loop is not peeled, copies of iterations past the end are
 // masked off (they write zeros and read nothing). Loops that write memory
-// keep their order. The rings are counted against the description's
+// keep their order, except, as in Triton, loops that asked for num_stages
+// and only store; loads that addresses or masks depend on (gathers) are not
+// staged. The rings are counted against the description's
 // shared memory limit: S shrinks until they fit, and a loop that does not
 // fit with two stages is left alone.
 //
@@ -366,6 +370,10 @@ struct PipelineLoadsPass
     // the top of the body and its result is waited for at the end, so its
     // accumulator must come from outside or the previous iteration, and
     // only the next iteration may use its result.
+    llvm::DenseMap<Operation *, unsigned> stagedOperands;
+    for (const Candidate &c : candidates)
+      if (c.dot)
+        ++stagedOperands[c.dot];
     llvm::erase_if(candidates, [&](Candidate c) {
       if (!c.dot)
         return false;
@@ -375,10 +383,7 @@ struct PipelineLoadsPass
       bool onlyYielded = llvm::all_of(c.dot->getUsers(), [](Operation *user) {
         return isa<scf::YieldOp>(user);
       });
-      return !accReady || !onlyYielded ||
-             llvm::count_if(candidates, [&](const Candidate &o) {
-               return o.dot == c.dot;
-             }) != 2;
+      return !accReady || !onlyYielded || stagedOperands[c.dot] != 2;
     });
     if (candidates.empty())
       return success();
@@ -386,8 +391,18 @@ struct PipelineLoadsPass
     SmallVector<Operation *> roots;
     for (Candidate &c : candidates)
       roots.push_back(c.load);
-    if (failed(getStageZero(loop, roots)))
+    FailureOr<llvm::SetVector<Operation *>> ahead = getStageZero(loop, roots);
+    if (failed(ahead))
       return success();
+    // A load the addresses or masks depend on (an index for a gather) is not
+    // staged: its copy would wait for the slot it feeds.
+    llvm::SmallPtrSet<Operation *, 8> rootSet(roots.begin(), roots.end());
+    for (Operation *op : *ahead)
+      if (isa<LoadOp>(op) &&
+          (!rootSet.contains(op) ||
+           llvm::any_of(op->getUsers(),
+                        [&](Operation *user) { return ahead->contains(user); })))
+        return success();
     for (; stages >= 2; --stages) {
       uint64_t bytes = 0;
       for (Candidate &c : candidates)
@@ -473,7 +488,8 @@ struct PipelineLoadsPass
       rewriter.setInsertionPoint(c.load);
       if (!c.convert && !c.dot) {
         Value value = *nextRead++;
-        if (c.load.getOther() && !isZero(c.load.getOther()))
+        if (c.load.getMask() && c.load.getOther() &&
+            !isZero(c.load.getOther()))
           value = arith::SelectOp::create(rewriter, c.load.getLoc(),
                                           c.load.getMask(), value,
                                           c.load.getOther());

@@ -168,3 +168,33 @@ tle.func @rows_atomic(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %count: 
   } {tle.num_stages = 2 : i32}
   tle.return
 }
+
+// -----
+
+// A gather in a loop that asked for num_stages: the index load feeds the
+// other load's addresses, so nothing is staged (and the pass does not fail).
+// CHECK-LABEL: tle.func @gather
+// CHECK-NOT: tle_struct
+// CHECK: tle.load
+// CHECK: tle.load
+tle.func @gather(%idx: !tle.ptr<i32> {tle.divisibility = 16 : i32}, %x: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c256 = arith.constant 256 : i32
+  %offs = tle.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32>
+  scf.for %r = %c0 to %rows step %c1 : i32 {
+    %base = arith.muli %r, %c256 : i32
+    %rowidx = tle.addptr %idx, %base : !tle.ptr<i32>, i32
+    %pidx = tle.splat %rowidx : !tle.ptr<i32> -> tensor<256x!tle.ptr<i32>>
+    %iptrs = tle.addptr %pidx, %offs : tensor<256x!tle.ptr<i32>>, tensor<256xi32>
+    %i = tle.load %iptrs : tensor<256x!tle.ptr<i32>>
+    %px = tle.splat %x : !tle.ptr<f32> -> tensor<256x!tle.ptr<f32>>
+    %xptrs = tle.addptr %px, %i : tensor<256x!tle.ptr<f32>>, tensor<256xi32>
+    %v = tle.load %xptrs : tensor<256x!tle.ptr<f32>>
+    %rowout = tle.addptr %out, %base : !tle.ptr<f32>, i32
+    %pout = tle.splat %rowout : !tle.ptr<f32> -> tensor<256x!tle.ptr<f32>>
+    %optrs = tle.addptr %pout, %offs : tensor<256x!tle.ptr<f32>>, tensor<256xi32>
+    tle.store %optrs, %v : tensor<256x!tle.ptr<f32>>
+  } {tle.num_stages = 2 : i32}
+  tle.return
+}
