@@ -123,6 +123,17 @@ bool propagatesNan(const BoundArgs &A) {
   return P->Value.isTruthy();
 }
 
+/// X and Y converted to their promoted type T and broadcast to one shape.
+LogicalResult convertPair(Emitter &E, TValue &X, TValue &Y, DType T,
+                          const Node *Site) {
+  auto CX = E.convert(X, T, Site), CY = E.convert(Y, T, Site);
+  if (failed(CX) || failed(CY))
+    return failure();
+  X = *CX;
+  Y = *CY;
+  return E.broadcastPair(X, Y, Site);
+}
+
 Result minMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
   llvm::StringRef Fn = IsMax ? "tl.maximum" : "tl.minimum";
   auto A = E.bind(Args, {"x", "y", "propagate_nan"}, 2, Fn, Site);
@@ -132,14 +143,10 @@ Result minMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
   auto T = E.promote(X, Y, false, Site);
   if (failed(T))
     return failure();
-  auto CX = E.convert(X, *T, Site), CY = E.convert(Y, *T, Site);
-  if (failed(CX) || failed(CY))
+  if (failed(convertPair(E, X, Y, *T, Site)))
     return failure();
-  TValue PX = *CX, PY = *CY;
-  if (failed(E.broadcastPair(PX, PY, Site)))
-    return failure();
-  return TValue::ir(emitMinMax(E.getBuilder(), E.loc(Site), PX.getValue(),
-                               PY.getValue(), IsMax, T->IsUnsigned,
+  return TValue::ir(emitMinMax(E.getBuilder(), E.loc(Site), X.getValue(),
+                               Y.getValue(), IsMax, T->IsUnsigned,
                                propagatesNan(*A)),
                     T->IsUnsigned);
 }
@@ -180,17 +187,13 @@ Result divide(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
   auto T = E.promote(X, Y, false, Site);
   if (failed(T) || !isFloatType(T->Type))
     return (E.error(Site, Fn + " needs floating-point operands"));
-  auto CX = E.convert(X, *T, Site), CY = E.convert(Y, *T, Site);
-  if (failed(CX) || failed(CY))
-    return failure();
-  TValue PX = *CX, PY = *CY;
-  if (failed(E.broadcastPair(PX, PY, Site)))
+  if (failed(convertPair(E, X, Y, *T, Site)))
     return failure();
   Location L = E.loc(Site);
   if (Exact)
-    return TValue::ir(arith::DivFOp::create(E.getBuilder(), L, PX.getValue(),
-                                            PY.getValue()));
-  return TValue::ir(E.trueDivide(PX.getValue(), PY.getValue(), L));
+    return TValue::ir(arith::DivFOp::create(E.getBuilder(), L, X.getValue(),
+                                            Y.getValue()));
+  return TValue::ir(E.trueDivide(X.getValue(), Y.getValue(), L));
 }
 Result builtinDivRn(Emitter &E, CallArgs &Args, const Node *Site) {
   return divide(E, Args, Site, "tl.math.div_rn", true);
