@@ -25,7 +25,9 @@ bench/bin/lite here (carry bench/bin):
 3. Pipelined copy/reduce over rows (examples/pipelined_reduce.py): ours is
    pipelined_row_sum_kernel compiled by tlec (a TLE-Lite pipe of DEPTH slots
    lowered to a shared-memory ring with block barriers, the producer DEPTH
-   - 1 chunks of 1024 ahead of the consumer), DEPTH 1, 2 and 3; compared
+   - 1 chunks of 1024 ahead of the consumer), DEPTH 1, 2 and 3, and
+   ws_row_sum_kernel (examples/warp_specialized_reduce.py, "depth" ws: a
+   producer warp beside 4 consumer warps, two buffers, mbarriers); compared
    with row_sum_plain_kernel (the same loop in plain Triton) compiled by
    Triton with the same chunk and num_warps. 4096 rows of 4K/16K/64K
    floats. The copy must equal x exactly; the row sums are checked against

@@ -14,6 +14,10 @@
 #     chunks, DEPTH 1, 2 and 3, n_cols promised divisible by 16 (i32:16, as
 #     Triton specializes it for the plain version) so rows are 16-byte
 #     aligned and accesses vectorize;
+#   ws_row_sum_kernel (examples/warp_specialized_reduce.py: the same
+#     copy/reduce with a producer warp and 4 consumer warps,
+#     tle.gpu.warp_specialize, two buffers and mbarriers), listed as depth
+#     "ws";
 # and writes bench/bin/lite/kernels.json saying how each was compiled.
 # The plain Triton versions (moe_align_block_size_plain_kernel,
 # topk_radix_plain_kernel, row_sum_plain_kernel) are compiled by Triton on
@@ -47,9 +51,14 @@ t = json.load(open(sys.argv[1]))["targets"][0]
 print(max(0, t.get("shared_memory_bytes", 0) -
           t.get("resources", {}).get("static_shared_memory_bytes", 0)))' \
     "$d/$kernel/manifest.json")
+  # The launch's warps: more than --num-warps with warp_specialize partitions.
+  local warps
+  warps=$(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["targets"][0]["threads_per_block"] // 32)' \
+    "$d/$kernel/manifest.json")
   mv "$d/$kernel/$kernel".*.cubin "$OUT/$file"
   rm -rf "$d" "$OUT/$file.log"
-  entries+=("{\"file\": \"$file\", \"entry\": \"$kernel\", \"num_warps\": $nw, \"dynamic_shared_bytes\": $dyn, $extra, \"origin\": \"tlec examples/$example.py --kernel $kernel --target h200 --num-warps $nw $*\"}")
+  entries+=("{\"file\": \"$file\", \"entry\": \"$kernel\", \"num_warps\": $warps, \"dynamic_shared_bytes\": $dyn, $extra, \"origin\": \"tlec examples/$example.py --kernel $kernel --target h200 --num-warps $nw $*\"}")
   echo "compiled $file"
 }
 
@@ -80,6 +89,11 @@ for depth in 1 2 3; do
     -D BLOCK=1024 -D DEPTH=$depth \
     --signature '*fp32:16, *fp32:16, *fp32, i32:16'
 done
+
+# Producer warp + 4 consumer warps (tle.gpu.warp_specialize, mbarriers).
+one warp_specialized_reduce ws_row_sum_kernel "pipe.ws.h200.cubin" 4 \
+  "\"kind\": \"pipe\", \"block\": 1024, \"depth\": \"ws\"" \
+  -D BLOCK=1024 --signature '*fp32:16, *fp32:16, *fp32, i32:16'
 
 ( IFS=,; echo "[${entries[*]}]" ) > "$OUT/kernels.json"
 python3 -m json.tool "$OUT/kernels.json" > /dev/null

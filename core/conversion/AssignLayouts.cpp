@@ -26,6 +26,10 @@
 //     (elementwise operands, expand_dims operand, yields), a
 //     tle.convert_layout is inserted.
 //
+// Steps 1-3 run once per scope: each tle.gpu.warp_specialize partition is
+// laid out for its own warps, the rest of the kernel for all of the block's
+// (the partitions' warps together; tle.num_warps becomes that count).
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/analysis/AxisInfo.h"
@@ -41,6 +45,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -124,6 +129,12 @@ std::pair<Value, Value> getPtrAndMask(Operation *op) {
     return {rmw.getPtr(), rmw.getMask()};
   if (auto cas = dyn_cast<AtomicCASOp>(op))
     return {cas.getPtr(), Value()};
+  if (auto copy = dyn_cast<tle_struct::CopyOp>(op)) {
+    Value ptr = isa<RankedTensorType>(copy.getSrc().getType()) ? copy.getSrc()
+                                                               : copy.getDst();
+    if (isa<RankedTensorType>(ptr.getType()))
+      return {ptr, copy.getMask()};
+  }
   return {};
 }
 
@@ -132,7 +143,7 @@ bool isElementwiseLike(Operation *op) {
   return op->hasTrait<OpTrait::Elementwise>() ||
          isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BitcastOp,
              FpToFpOp, IntToPtrOp, PtrToIntOp, BroadcastOp,
-             tle_struct::LocalPtrOp, tle_raw::CallOp>(op);
+             tle_struct::LocalPtrOp, tle_struct::CopyOp, tle_raw::CallOp>(op);
 }
 
 /// Ops that may produce their result in any layout at no cost.
@@ -184,7 +195,9 @@ struct AssignLayoutsPass
   void runOnOperation() override;
 
 private:
+  /// Warps of the scope being laid out.
   unsigned warps = 4;
+  Region *scope = nullptr;
   std::vector<::tle::conversion::MatrixUnit> matrixUnits;
   /// Dots tiled with a matrix instruction.
   DenseMap<Operation *, ::tle::conversion::MatrixTiling> dotTilings;
@@ -221,6 +234,11 @@ private:
     return layout;
   }
 
+  /// The warp_specialize partition `op` is in; null outside partitions.
+  static Region *getScope(Operation *op);
+  /// Scopes and their warps; the kernel's block warps (sum of partitions).
+  FailureOr<SmallVector<std::pair<Region *, unsigned>>>
+  collectScopes(ModuleOp module, unsigned kernelWarps, unsigned &blockWarps);
   void proposeAnchors(ModuleOp module);
   void planMatrixDots(ModuleOp module);
   Attribute getKeptMatrixLayout(Operation *op);
@@ -233,6 +251,8 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   AxisInfoResult axis(module);
   std::map<SmallVector<int64_t>, std::pair<unsigned, BlockedLayoutAttr>> best;
   module.walk([&](Operation *op) {
+    if (getScope(op) != scope)
+      return;
     Value ptr = getPtrAndMask(op).first;
     if (!ptr)
       return;
@@ -278,6 +298,8 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
 void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
   using ::tle::conversion::MatrixOperand;
   module.walk([&](DotOp dot) {
+    if (getScope(dot) != scope)
+      return;
     std::optional<::tle::conversion::MatrixTiling> tiling =
         ::tle::conversion::planMatrixTiling(dot, matrixUnits, warps, warpSize);
     if (!tiling)
@@ -355,6 +377,8 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
   };
   WalkResult result = module.walk<WalkOrder::PreOrder>([&](Operation *op)
                                                             -> WalkResult {
+    if (getScope(op) != scope)
+      return WalkResult::advance();
     if (auto func = dyn_cast<FuncOp>(op)) {
       for (BlockArgument arg : func.getArguments())
         assignDefault(arg);
@@ -411,7 +435,10 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
 
 void AssignLayoutsPass::refineBackward(ModuleOp module) {
   SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) { ops.push_back(op); });
+  module.walk([&](Operation *op) {
+    if (getScope(op) == scope)
+      ops.push_back(op);
+  });
   for (Operation *op : llvm::reverse(ops)) {
     if (!isRematerializable(op) || op->getNumResults() != 1)
       continue;
@@ -613,32 +640,134 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
   });
 }
 
+Region *AssignLayoutsPass::getScope(Operation *op) {
+  for (Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion())
+    if (isa_and_nonnull<tle_struct::WarpSpecializeOp>(region->getParentOp()))
+      return region;
+  return nullptr;
+}
+
+FailureOr<SmallVector<std::pair<Region *, unsigned>>>
+AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
+                                 unsigned &blockWarps) {
+  SmallVector<std::pair<Region *, unsigned>> partitions;
+  blockWarps = 0;
+  WalkResult walk = module.walk([&](tle_struct::WarpSpecializeOp op) {
+    unsigned total = 0;
+    for (auto [region, n] :
+         llvm::zip(op.getPartitions(), op.getPartitionNumWarps())) {
+      if (!llvm::isPowerOf2_32(n)) {
+        op.emitError() << "a warp_specialize partition runs on " << n
+                       << " warps; layouts need a power of two";
+        return WalkResult::interrupt();
+      }
+      partitions.push_back({&region, unsigned(n)});
+      total += n;
+    }
+    if (blockWarps && blockWarps != total) {
+      op.emitError() << "every warp_specialize of a kernel must use the same "
+                        "warps in all ("
+                     << blockWarps << " before, " << total << " here)";
+      return WalkResult::interrupt();
+    }
+    blockWarps = total;
+    // A partition's tiles are laid out for its warps only. Tiles built from
+    // scalars alone (constants the canonicalizer hoisted, splats) are
+    // rebuilt inside; any other tile from outside is an error.
+    for (Region &region : op.getPartitions()) {
+      bool crossing = false;
+      DenseMap<Value, Value> rebuilt;
+      visitUsedValuesDefinedAbove(region, [&](OpOperand *use) {
+        Value v = use->get();
+        if (crossing || !isa<RankedTensorType>(v.getType()))
+          return;
+        Operation *def = v.getDefiningOp();
+        if (!def || !isRematerializable(def) ||
+            llvm::any_of(def->getOperandTypes(),
+                         llvm::IsaPred<RankedTensorType>)) {
+          use->getOwner()->emitError()
+              << "a warp_specialize partition cannot use a tile made outside "
+                 "it; pass pointers or scalars and build the tile inside";
+          crossing = true;
+          return;
+        }
+        Value &copy = rebuilt[v];
+        if (!copy) {
+          OpBuilder builder = OpBuilder::atBlockBegin(&region.front());
+          copy = builder.clone(*def)->getResult(0);
+        }
+        use->set(copy);
+      });
+      if (crossing)
+        return WalkResult::interrupt();
+      for (auto &entry : rebuilt)
+        if (entry.first.use_empty())
+          entry.first.getDefiningOp()->erase();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  if (!blockWarps) {
+    blockWarps = kernelWarps;
+    return SmallVector<std::pair<Region *, unsigned>>{{nullptr, kernelWarps}};
+  }
+  // Outside the partitions all of the block's warps run the kernel.
+  bool outsideTiles = false;
+  module.walk([&](Operation *op) {
+    if (outsideTiles || getScope(op) || isa<FuncOp>(op) ||
+        !llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
+      return;
+    if (!llvm::isPowerOf2_32(blockWarps)) {
+      op->emitError() << "the warp_specialize partitions take " << blockWarps
+                      << " warps in all, not a power of two: tiles outside "
+                         "the partitions cannot be laid out; build them "
+                         "inside a partition";
+      outsideTiles = true;
+    }
+  });
+  if (outsideTiles)
+    return failure();
+  partitions.insert(partitions.begin(), {nullptr, blockWarps});
+  return partitions;
+}
+
 void AssignLayoutsPass::runOnOperation() {
   ModuleOp module = getOperation();
-  warps = numWarps;
-  if (warps == 0) {
-    warps = 4;
+  unsigned kernelWarps = numWarps;
+  if (kernelWarps == 0) {
+    kernelWarps = 4;
     if (auto attr = module->getAttrOfType<IntegerAttr>("tle.num_warps"))
-      warps = attr.getInt();
+      kernelWarps = attr.getInt();
   }
-  if (!llvm::isPowerOf2_32(warps) || !llvm::isPowerOf2_32(warpSize)) {
-    module.emitError() << "num-warps (" << warps << ") and warp-size ("
+  if (!llvm::isPowerOf2_32(kernelWarps) || !llvm::isPowerOf2_32(warpSize)) {
+    module.emitError() << "num-warps (" << kernelWarps << ") and warp-size ("
                        << warpSize << ") must be powers of two";
     return signalPassFailure();
   }
-  module->setAttr("tle.num_warps",
-                  IntegerAttr::get(IntegerType::get(&getContext(), 32), warps));
+  unsigned blockWarps = 0;
+  auto scopes = collectScopes(module, kernelWarps, blockWarps);
+  if (failed(scopes))
+    return signalPassFailure();
+  module->setAttr("tle.num_warps", IntegerAttr::get(
+                                       IntegerType::get(&getContext(), 32),
+                                       blockWarps));
   module->setAttr("tle.warp_size", IntegerAttr::get(
                                        IntegerType::get(&getContext(), 32),
                                        unsigned(warpSize)));
-  shapeLayouts.clear();
   layouts.clear();
   dotTilings.clear();
-  proposeAnchors(module);
-  planMatrixDots(module);
-  if (failed(assignForward(module)))
-    return signalPassFailure();
-  refineBackward(module);
+  for (auto [region, scopeWarps] : *scopes) {
+    scope = region;
+    warps = scopeWarps;
+    shapeLayouts.clear();
+    proposeAnchors(module);
+    planMatrixDots(module);
+    if (failed(assignForward(module)))
+      return signalPassFailure();
+    refineBackward(module);
+  }
   materialize(module);
 }
 

@@ -62,8 +62,10 @@ bool isSupported(Operation *op) {
              tle_struct::AsyncCopyOp, tle_struct::AsyncCommitOp,
              tle_struct::AsyncWaitOp, tle_struct::LocalLoadOp,
              tle_struct::LocalDotOp, tle_struct::LocalDotWaitOp,
-             tle_raw::CallOp>(
-      op);
+             tle_struct::CopyOp, tle_struct::BarrierAllocOp,
+             tle_struct::BarrierArriveOp, tle_struct::BarrierWaitOp,
+             tle_struct::WarpSpecializeOp, tle_struct::YieldOp,
+             tle_raw::CallOp>(op);
 }
 
 struct DistributePass
@@ -133,7 +135,9 @@ struct DistributePass
       auto attr = module->getAttrOfType<IntegerAttr>(name);
       return attr ? attr.getInt() : fallback;
     };
-    DistributeState st{target, axis, vectorBytes, module, matrixUnits};
+    PartitionAwareTarget partitioned(target);
+    DistributeState st{partitioned, axis, vectorBytes, module, matrixUnits};
+    partitioned.setState(&st);
     st.threadsPerBlock = moduleInt("tle.num_warps", 4) *
                          moduleInt("tle.warp_size", target.getWarpSize());
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
@@ -164,6 +168,8 @@ struct DistributePass
     populateAsyncCopyPatterns(typeConverter, patterns, st);
     populateBlockDotPatterns(typeConverter, patterns, st);
     populateRawPatterns(typeConverter, patterns, st);
+    populateBarrierPatterns(typeConverter, patterns, st);
+    populateWarpSpecializePatterns(typeConverter, patterns, st);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, conv);
     // Which ops each local buffer is live across, before they are rewritten.
@@ -250,6 +256,10 @@ struct DistributePass
                return it->second.contains(user);
              });
     };
+    for (auto &[index, scratch] : st.partitionScratch)
+      if (scratch.bytes > 0)
+        st.blockGlobals.push_back(
+            {getPartitionScratchSymbol(index), scratch.bytes, 16});
     llvm::StringMap<uint64_t> offsets;
     uint64_t shared = 0;
     for (auto &global : st.blockGlobals)

@@ -315,11 +315,24 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
     st.scratchUsers.insert(st.currentOp);
   else
     st.scratchUserUnknown = true;
+  st.scratchAddressSpace = *as;
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), *as);
+  std::optional<WarpPartition> partition = getEnclosingPartition(st, b);
+  if (partition && partition->index > 0) {
+    DistributeState::PartitionScratch &own =
+        st.partitionScratch[partition->index];
+    uint64_t offset = llvm::alignTo(own.inUse, alignment);
+    own.inUse = offset + count * typeBytes(elemType);
+    own.bytes = std::max(own.bytes, own.inUse);
+    Value base = LLVM::AddressOfOp::create(
+        b, loc, ptrType, getPartitionScratchSymbol(partition->index));
+    return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                               ArrayRef<LLVM::GEPArg>{int32_t(offset)})
+        .getResult();
+  }
   uint64_t offset = llvm::alignTo(st.scratchInUse, alignment);
   st.scratchInUse = offset + count * typeBytes(elemType);
   st.scratchBytes = std::max(st.scratchBytes, st.scratchInUse);
-  st.scratchAddressSpace = *as;
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), *as);
   Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kScratchSymbol);
   return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
                              ArrayRef<LLVM::GEPArg>{int32_t(offset)})
@@ -346,7 +359,15 @@ FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
       .getResult();
 }
 
-void releaseScratch(DistributeState &st) { st.scratchInUse = 0; }
+void releaseScratch(DistributeState &st) {
+  st.scratchInUse = 0;
+  for (auto &entry : st.partitionScratch)
+    entry.second.inUse = 0;
+}
+
+std::string getPartitionScratchSymbol(unsigned index) {
+  return (kScratchSymbol + "_p" + Twine(index)).str();
+}
 
 Value scratchPtr(OpBuilder &b, Location loc, Value base, Type elemType,
                  Value index) {
@@ -445,6 +466,18 @@ DistributeTypeConverter::DistributeTypeConverter(MLIRContext *ctx,
       [ctx, &target](tle_struct::BufferType t) -> std::optional<Type> {
         std::optional<unsigned> as =
             target.getAddressSpace(t.getMemoryLevel().getValue());
+        if (!as)
+          return std::nullopt;
+        return LLVM::LLVMPointerType::get(ctx, *as);
+      });
+  // A barrier object is its address in block-level memory.
+  addConversion(
+      [ctx, &target](tle_struct::BarrierType t) -> std::optional<Type> {
+        if (t.getScope().getValue() != "block")
+          return std::nullopt;
+        std::optional<unsigned> as = target.getAddressSpace("shared");
+        if (!as)
+          as = target.getAddressSpace("block");
         if (!as)
           return std::nullopt;
         return LLVM::LLVMPointerType::get(ctx, *as);

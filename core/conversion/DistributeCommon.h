@@ -22,7 +22,12 @@
 //   DistributeHistogram.cpp   tl.histogram
 //   DistributeShape.cpp       trans, reshape, join, split, cat, sub-tiles
 //   DistributeLocal.cpp       tle_struct local buffers
-//   DistributeAsyncCopy.cpp   pipelined loops' copies into buffer slots
+//   DistributeAsyncCopy.cpp   pipelined loops' copies into buffer slots,
+//                             tle.gpu.copy
+//   DistributeBarriers.cpp    barrier objects (tle.gpu.alloc_barrier, ...)
+//   DistributeWarpSpecialize.cpp
+//                             warp_specialize partitions and the target as
+//                             seen from inside one
 //   DistributeRaw.cpp         tle_raw.call as inline assembly
 //   Distribute.cpp            the pass
 //
@@ -39,6 +44,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -83,6 +90,126 @@ struct DistributeState {
   mlir::Operation *currentOp = nullptr;
   llvm::DenseSet<mlir::Operation *> scratchUsers;
   bool scratchUserUnknown = false;
+  /// Scratch of the warp_specialize partitions after the first, by
+  /// partition index: they run beside the first (and each other), so each
+  /// takes its slices from its own buffer (`__tle_scratch_p<index>`).
+  struct PartitionScratch {
+    uint64_t inUse = 0, bytes = 0;
+  };
+  std::map<unsigned, PartitionScratch> partitionScratch;
+};
+
+/// The warps one partition of a tle.gpu.warp_specialize runs on; recorded
+/// (kPartitionAttr: index, first warp, warps) on the scf.if that runs it.
+struct WarpPartition {
+  unsigned index = 0, firstWarp = 0, numWarps = 0;
+};
+inline constexpr llvm::StringLiteral kPartitionAttr = "tle.partition";
+/// The partition the op being converted (else the builder's insertion
+/// point) is in; std::nullopt outside warp_specialize.
+std::optional<WarpPartition> getEnclosingPartition(const DistributeState &st,
+                                                   mlir::OpBuilder &b);
+/// Threads that run the code at b's insertion point together: the
+/// partition's, or the block's.
+unsigned getThreadsInGroup(const DistributeState &st, mlir::OpBuilder &b);
+
+/// The target as seen from inside a warp_specialize partition: thread ids
+/// count from the partition's first thread and block barriers synchronize
+/// the partition's warps only (a group barrier per partition). Everything
+/// else goes to the plugin's TargetInfo unchanged; a hook added to
+/// backend::TargetInfo must be forwarded here.
+class PartitionAwareTarget : public backend::TargetInfo {
+public:
+  explicit PartitionAwareTarget(const backend::TargetInfo &inner)
+      : inner(inner) {}
+  void setState(const DistributeState *state) { st = state; }
+  const backend::TargetInfo &getInner() const { return inner; }
+
+  unsigned getWarpSize() const override;
+  std::optional<unsigned>
+  getAddressSpace(llvm::StringRef level) const override;
+  mlir::FailureOr<mlir::Value> getProgramId(mlir::OpBuilder &b,
+                                            mlir::Location loc,
+                                            unsigned axis) const override;
+  mlir::FailureOr<mlir::Value> getNumPrograms(mlir::OpBuilder &b,
+                                              mlir::Location loc,
+                                              unsigned axis) const override;
+  mlir::FailureOr<mlir::Value> getThreadId(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           unsigned axis) const override;
+  mlir::LogicalResult emitBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                                  backend::BarrierScope scope) const override;
+  mlir::FailureOr<mlir::Value>
+  shuffle(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+          mlir::Value offset, backend::ShuffleKind kind) const override;
+  bool supportsAtomic(backend::AtomicKind kind, mlir::Type elementType,
+                      unsigned addressSpace) const override;
+  mlir::FailureOr<mlir::Value> emitAtomic(mlir::OpBuilder &b,
+                                          mlir::Location loc,
+                                          backend::AtomicKind kind,
+                                          mlir::Value ptr, mlir::Value operand,
+                                          mlir::Value compare) const override;
+  mlir::FailureOr<mlir::Value>
+  emitPackedTruncF(mlir::OpBuilder &b, mlir::Location loc, mlir::Value low,
+                   mlir::Value high, mlir::Type resultElem) const override;
+  std::optional<backend::MatrixFragments>
+  getMatrixFragments(const hwdesc::MatrixInstruction &instr) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitMatrixMultiply(mlir::OpBuilder &b, mlir::Location loc,
+                     const hwdesc::MatrixInstruction &instr, mlir::ValueRange a,
+                     mlir::ValueRange bOperand,
+                     mlir::ValueRange c) const override;
+  bool supportsMatrixTileLoads() const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitMatrixTileLoad(mlir::OpBuilder &b, mlir::Location loc,
+                     mlir::Value rowAddress, unsigned numTiles,
+                     bool transpose) const override;
+  bool supportsAsyncCopy(unsigned bytes) const override;
+  mlir::LogicalResult emitAsyncCopy(mlir::OpBuilder &b, mlir::Location loc,
+                                    mlir::Value dst, mlir::Value src,
+                                    unsigned bytes,
+                                    mlir::Value pred) const override;
+  mlir::LogicalResult emitAsyncCommit(mlir::OpBuilder &b,
+                                      mlir::Location loc) const override;
+  mlir::LogicalResult emitAsyncWait(mlir::OpBuilder &b, mlir::Location loc,
+                                    unsigned pending) const override;
+  bool supportsBarrierObjects() const override;
+  mlir::LogicalResult emitBarrierInit(mlir::OpBuilder &b, mlir::Location loc,
+                                      mlir::Value address,
+                                      unsigned count) const override;
+  mlir::LogicalResult emitBarrierArrive(mlir::OpBuilder &b, mlir::Location loc,
+                                        mlir::Value address,
+                                        unsigned count) const override;
+  mlir::LogicalResult emitBarrierWait(mlir::OpBuilder &b, mlir::Location loc,
+                                      mlir::Value address,
+                                      mlir::Value parity) const override;
+  mlir::LogicalResult emitAsyncCopyArrive(mlir::OpBuilder &b,
+                                          mlir::Location loc,
+                                          mlir::Value address) const override;
+  unsigned getNumGroupBarriers() const override;
+  mlir::LogicalResult emitGroupBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                                       unsigned id,
+                                       unsigned numThreads) const override;
+  mlir::LogicalResult
+  emitMatrixOperandsStored(mlir::OpBuilder &b,
+                           mlir::Location loc) const override;
+  mlir::LogicalResult emitMatrixFence(mlir::OpBuilder &b,
+                                      mlir::Location loc) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitBlockMatrixMultiply(mlir::OpBuilder &b, mlir::Location loc,
+                          const hwdesc::MatrixInstruction &instr, int64_t n,
+                          const backend::BlockMatrixOperand &a,
+                          const backend::BlockMatrixOperand &bOperand,
+                          mlir::ValueRange c) const override;
+  mlir::LogicalResult emitMatrixCommit(mlir::OpBuilder &b,
+                                       mlir::Location loc) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitMatrixWait(mlir::OpBuilder &b, mlir::Location loc, unsigned pending,
+                 mlir::ValueRange accumulators) const override;
+
+private:
+  const backend::TargetInfo &inner;
+  const DistributeState *st = nullptr;
 };
 
 /// Maps `tensor<S x T, #layout>` to the N scalars of T that one thread holds
@@ -170,6 +297,9 @@ mlir::FailureOr<mlir::Value> allocScratch(mlir::OpBuilder &b,
 /// it (the swizzle pattern of matrix-operand layouts repeats every 1024
 /// bytes).
 inline constexpr uint64_t kBlockMemoryAlignment = 1024;
+/// The scratch of warp_specialize partition `index` (> 0); the pass places
+/// it apart from the first partition's.
+std::string getPartitionScratchSymbol(unsigned index);
 /// Lets the next op reuse the scratch buffer from its start. Call it after
 /// the block barrier that ends an op's last scratch access.
 void releaseScratch(DistributeState &st);
@@ -295,6 +425,12 @@ void populateLocalBufferPatterns(const mlir::TypeConverter &tc,
 void populateRawPatterns(const mlir::TypeConverter &tc,
                          mlir::RewritePatternSet &patterns,
                          DistributeState &st);
+void populateBarrierPatterns(const mlir::TypeConverter &tc,
+                             mlir::RewritePatternSet &patterns,
+                             DistributeState &st);
+void populateWarpSpecializePatterns(const mlir::TypeConverter &tc,
+                                    mlir::RewritePatternSet &patterns,
+                                    DistributeState &st);
 
 } // namespace tle::conversion::distribute
 

@@ -67,13 +67,14 @@ struct AllocConversion : DistPattern<tle_struct::AllocOp> {
       return failure();
     st.blockGlobals.back().origin = op;
     if (auto init = op.getInitAttr()) {
-      // Every thread of the block writes every num_threads-th element.
+      // Every thread of the block (or partition) writes every
+      // num_threads-th element.
       FailureOr<Value> tid = st.target.getThreadId(rewriter, loc, 0);
       if (failed(tid))
         return failure();
       Value value =
           arith::ConstantOp::create(rewriter, loc, elem, cast<TypedAttr>(init));
-      Value threads = i32Const(rewriter, loc, st.threadsPerBlock);
+      Value threads = i32Const(rewriter, loc, getThreadsInGroup(st, rewriter));
       scf::ForOp::create(rewriter, loc, *tid, i32Const(rewriter, loc, span),
                          threads, ValueRange(),
                          [&](OpBuilder &b, Location l, Value i, ValueRange) {

@@ -157,6 +157,53 @@ public:
                               LLVM::TailCallKind::None, /*asm_dialect=*/{},
                               /*operand_attrs=*/{});
   }
+  /// Barrier objects and group barriers as markers taking their operands:
+  /// "test.barrier.init <count>", "test.barrier.arrive <count>",
+  /// "test.barrier.wait", "test.copy.arrive", "test.group.barrier <id>,
+  /// <threads>".
+  static void emitMarker(OpBuilder &B, Location Loc, StringRef Name,
+                         ValueRange Operands) {
+    std::string Constraints;
+    for (size_t I = 0; I < Operands.size(); ++I)
+      Constraints += I ? ",r" : "r";
+    LLVM::InlineAsmOp::create(B, Loc, TypeRange(), Operands, Name,
+                              Constraints, /*has_side_effects=*/true,
+                              /*is_align_stack=*/false,
+                              LLVM::TailCallKind::None, /*asm_dialect=*/{},
+                              /*operand_attrs=*/{});
+  }
+  bool supportsBarrierObjects() const override { return true; }
+  LogicalResult emitBarrierInit(OpBuilder &B, Location Loc, Value Address,
+                                unsigned Count) const override {
+    emitMarker(B, Loc, "test.barrier.init " + std::to_string(Count), Address);
+    return success();
+  }
+  LogicalResult emitBarrierArrive(OpBuilder &B, Location Loc, Value Address,
+                                  unsigned Count) const override {
+    emitMarker(B, Loc, "test.barrier.arrive " + std::to_string(Count),
+               Address);
+    return success();
+  }
+  LogicalResult emitBarrierWait(OpBuilder &B, Location Loc, Value Address,
+                                Value Parity) const override {
+    emitMarker(B, Loc, "test.barrier.wait", {Address, Parity});
+    return success();
+  }
+  LogicalResult emitAsyncCopyArrive(OpBuilder &B, Location Loc,
+                                    Value Address) const override {
+    emitMarker(B, Loc, "test.copy.arrive", Address);
+    return success();
+  }
+  unsigned getNumGroupBarriers() const override { return 3; }
+  LogicalResult emitGroupBarrier(OpBuilder &B, Location Loc, unsigned Id,
+                                 unsigned NumThreads) const override {
+    emitMarker(B, Loc,
+               "test.group.barrier " + std::to_string(Id) + ", " +
+                   std::to_string(NumThreads),
+               {});
+    return success();
+  }
+
   LogicalResult emitMatrixOperandsStored(OpBuilder &B,
                                          Location Loc) const override {
     emitMarker(B, Loc, "test.fence.operands");

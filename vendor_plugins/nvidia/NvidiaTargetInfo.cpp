@@ -40,6 +40,8 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
       !Arch.take_while(llvm::isDigit).getAsInteger(10, Sm)) {
     HasLdMatrix = Sm >= 75;
     HasCpAsync = Sm >= 80;
+    HasMBarrier = Sm >= 80;
+    HasMBarrierArriveCount = Sm >= 90;
     HasPackedConversions = Sm >= 80;
   }
   HasWgmma = Desc.Arch == "sm_90a";

@@ -79,6 +79,25 @@ public:
   mlir::LogicalResult emitAsyncWait(mlir::OpBuilder &B, mlir::Location Loc,
                                     unsigned Pending) const override;
 
+  bool supportsBarrierObjects() const override { return HasMBarrier; }
+  mlir::LogicalResult emitBarrierInit(mlir::OpBuilder &B, mlir::Location Loc,
+                                      mlir::Value Address,
+                                      unsigned Count) const override;
+  mlir::LogicalResult emitBarrierArrive(mlir::OpBuilder &B, mlir::Location Loc,
+                                        mlir::Value Address,
+                                        unsigned Count) const override;
+  mlir::LogicalResult emitBarrierWait(mlir::OpBuilder &B, mlir::Location Loc,
+                                      mlir::Value Address,
+                                      mlir::Value Parity) const override;
+  mlir::LogicalResult emitAsyncCopyArrive(mlir::OpBuilder &B,
+                                          mlir::Location Loc,
+                                          mlir::Value Address) const override;
+  /// bar.sync has 16 ids; 0 is the block barrier.
+  unsigned getNumGroupBarriers() const override { return 15; }
+  mlir::LogicalResult emitGroupBarrier(mlir::OpBuilder &B, mlir::Location Loc,
+                                       unsigned Id,
+                                       unsigned NumThreads) const override;
+
   mlir::LogicalResult
   emitMatrixOperandsStored(mlir::OpBuilder &B,
                            mlir::Location Loc) const override;
@@ -113,6 +132,10 @@ private:
   /// ldmatrix exists from sm_75 on.
   bool HasLdMatrix = false;
   bool HasCpAsync = false;
+  /// mbarrier objects exist from sm_80 on; arrivals with a count and
+  /// try_wait from sm_90.
+  bool HasMBarrier = false;
+  bool HasMBarrierArriveCount = false;
   /// cvt.rn.{f16x2,bf16x2}.f32 exist from sm_80 on.
   bool HasPackedConversions = false;
   /// wgmma needs the architecture-specific sm_90a target.

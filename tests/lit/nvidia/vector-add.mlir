@@ -18,7 +18,7 @@
 // SM90: add.rn.f32
 // SM90: st.global.v4.b32 [%rd{{[0-9]+}}], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 
-// SM80: .version 7.0
+// SM80: .version 7.1
 // SM80: .target sm_80
 // SM80: .maxntid 128, 1, 1
 // SM80: ld.global.v4.b32

@@ -215,6 +215,58 @@ public:
     return mlir::failure();
   }
 
+  /// Barrier objects (tle_struct.barrier, tle.gpu.alloc_barrier): 8 bytes,
+  /// 8-byte aligned, in block-level memory. A phase completes when the
+  /// expected number of arrivals was made (and, with emitAsyncCopyArrive,
+  /// the tracked copies landed); waiters name the phase by its parity.
+  /// Without them (the default) the core runs a block as one role: an
+  /// arrive does nothing and a wait is a block barrier.
+  virtual bool supportsBarrierObjects() const { return false; }
+  /// Sets up the object at Address to expect Count arrivals per phase; one
+  /// thread calls it, the core publishes it with a block barrier.
+  virtual mlir::LogicalResult emitBarrierInit(mlir::OpBuilder &B,
+                                              mlir::Location Loc,
+                                              mlir::Value Address,
+                                              unsigned Count) const {
+    return mlir::failure();
+  }
+  /// Arrives Count times, releasing this thread's earlier writes (the core
+  /// lets one thread arrive, after a barrier of the threads it speaks for).
+  virtual mlir::LogicalResult emitBarrierArrive(mlir::OpBuilder &B,
+                                                mlir::Location Loc,
+                                                mlir::Value Address,
+                                                unsigned Count) const {
+    return mlir::failure();
+  }
+  /// Blocks until the phase whose parity is Parity (an i32, 0 or 1) has
+  /// completed; acquires what the arrivals released.
+  virtual mlir::LogicalResult emitBarrierWait(mlir::OpBuilder &B,
+                                              mlir::Location Loc,
+                                              mlir::Value Address,
+                                              mlir::Value Parity) const {
+    return mlir::failure();
+  }
+  /// Makes the current phase of the object at Address also wait for this
+  /// thread's asynchronous copies started so far (emitAsyncCopy), without
+  /// changing the arrivals it expects.
+  virtual mlir::LogicalResult emitAsyncCopyArrive(mlir::OpBuilder &B,
+                                                  mlir::Location Loc,
+                                                  mlir::Value Address) const {
+    return mlir::failure();
+  }
+
+  /// Hardware barriers that synchronize a subset of the block's warps
+  /// (NVIDIA's bar.sync id, count): the partitions of tle.gpu.warp_specialize
+  /// run concurrently, each with its own. Ids 1 .. getNumGroupBarriers();
+  /// 0 (none) means the chip cannot run partitions.
+  virtual unsigned getNumGroupBarriers() const { return 0; }
+  /// Waits until NumThreads threads (whole warps) reached barrier Id.
+  virtual mlir::LogicalResult emitGroupBarrier(mlir::OpBuilder &B,
+                                               mlir::Location Loc, unsigned Id,
+                                               unsigned NumThreads) const {
+    return mlir::failure();
+  }
+
   /// Matrix instructions with operands in block-level memory
   /// (MatrixFragments::OperandsInBlockMemory) run asynchronously. The core
   /// emits, per tl.dot:

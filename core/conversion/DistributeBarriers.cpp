@@ -1,0 +1,131 @@
+//===- DistributeBarriers.cpp - Barrier objects ---------------------------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// tle.gpu.alloc_barrier / barrier_arrive / barrier_wait. Where the target
+// has barrier objects (TargetInfo::supportsBarrierObjects) a barrier is 8
+// bytes of block-level memory that the block's first thread initializes
+// (published by a block barrier); an arrive is a barrier of the arriving
+// threads -- the block, or its warp_specialize partition -- so that their
+// writes are ordered before it, then one arrival of `count` from their first
+// thread; a wait has every thread wait for the phase's parity. Without
+// barrier objects the block runs as one role: an arrive does nothing and a
+// wait is a block barrier, which orders everything before it (copies into
+// buffers included: they complete before the next op there).
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/DistributeCommon.h"
+#include "dialects/TLEStruct/TLEStructDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+using namespace ::tle::conversion::distribute;
+using ::tle::backend::BarrierScope;
+
+namespace {
+
+/// Runs `body` in the first thread of the block (or partition) only.
+LogicalResult inFirstThread(ConversionPatternRewriter &rewriter, Location loc,
+                            DistributeState &st,
+                            function_ref<LogicalResult(OpBuilder &)> body) {
+  FailureOr<Value> tid = st.target.getThreadId(rewriter, loc, 0);
+  if (failed(tid))
+    return failure();
+  Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                      *tid, i32Const(rewriter, loc, 0));
+  LogicalResult result = success();
+  scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
+    result = body(b);
+    scf::YieldOp::create(b, l);
+  });
+  return result;
+}
+
+struct BarrierAllocConversion : DistPattern<tle_struct::BarrierAllocOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(tle_struct::BarrierAllocOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return op.emitError() << "barriers at scope '"
+                            << op.getType().getScope().getValue()
+                            << "' are not supported (only 'block')";
+    if (!st.target.supportsBarrierObjects()) {
+      rewriter.replaceOp(op, LLVM::ZeroOp::create(rewriter, loc, type));
+      return success();
+    }
+    unsigned as = cast<LLVM::LLVMPointerType>(type).getAddressSpace();
+    FailureOr<Value> address =
+        allocBlockGlobal(rewriter, loc, st, "__tle_barrier_",
+                         rewriter.getI64Type(), 1, as, /*alignment=*/8);
+    if (failed(address))
+      return failure();
+    st.blockGlobals.back().origin = op;
+    if (failed(inFirstThread(rewriter, loc, st, [&](OpBuilder &b) {
+          return st.target.emitBarrierInit(b, loc, *address, op.getCount());
+        })))
+      return failure();
+    if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+      return failure();
+    rewriter.replaceOp(op, *address);
+    return success();
+  }
+};
+
+struct BarrierArriveConversion : DistPattern<tle_struct::BarrierArriveOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(tle_struct::BarrierArriveOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (st.target.supportsBarrierObjects()) {
+      Value address = adaptor.getBarrier().front();
+      if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)) ||
+          failed(inFirstThread(rewriter, loc, st, [&](OpBuilder &b) {
+            return st.target.emitBarrierArrive(b, loc, address, op.getCount());
+          })))
+        return failure();
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierWaitConversion : DistPattern<tle_struct::BarrierWaitOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(tle_struct::BarrierWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!st.target.supportsBarrierObjects()) {
+      if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+        return failure();
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value parity = arith::AndIOp::create(
+        rewriter, loc, adaptor.getPhase().front(), i32Const(rewriter, loc, 1));
+    if (failed(st.target.emitBarrierWait(
+            rewriter, loc, adaptor.getBarrier().front(), parity)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void ::tle::conversion::distribute::populateBarrierPatterns(
+    const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
+  patterns.add<BarrierAllocConversion, BarrierArriveConversion,
+               BarrierWaitConversion>(tc, patterns.getContext(), st);
+}

@@ -1,0 +1,285 @@
+//===- DistributeWarpSpecialize.cpp - warp_specialize partitions ----------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// tle.gpu.warp_specialize runs partition i on its own warps: the block has
+// the partitions' warps one after the other, and partition i's code runs
+// under `if first_i <= warp < first_i + warps_i` (an scf.if marked with
+// kPartitionAttr). Code inside a partition was laid out for the partition's
+// warps (tle-assign-layouts), so PartitionAwareTarget shows it thread ids
+// counted from the partition's first thread and turns its block barriers
+// into a group barrier of its warps (id 1 + i); partitions after the first
+// take scratch from their own buffers (allocScratch). All threads meet in a
+// block barrier after the partitions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/conversion/DistributeCommon.h"
+#include "dialects/TLEStruct/TLEStructDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tle;
+using namespace ::tle::conversion::distribute;
+using ::tle::backend::BarrierScope;
+using ::tle::backend::TargetInfo;
+
+namespace tle::conversion::distribute {
+
+std::optional<WarpPartition> getEnclosingPartition(const DistributeState &st,
+                                                   OpBuilder &b) {
+  Operation *op = st.currentOp;
+  if (!op && b.getInsertionBlock())
+    op = b.getInsertionBlock()->getParentOp();
+  for (; op; op = op->getParentOp())
+    if (auto attr = op->getAttrOfType<DenseI32ArrayAttr>(kPartitionAttr)) {
+      ArrayRef<int32_t> v = attr.asArrayRef();
+      return WarpPartition{unsigned(v[0]), unsigned(v[1]), unsigned(v[2])};
+    }
+  return std::nullopt;
+}
+
+unsigned getThreadsInGroup(const DistributeState &st, OpBuilder &b) {
+  if (std::optional<WarpPartition> p = getEnclosingPartition(st, b))
+    return p->numWarps * st.target.getWarpSize();
+  return st.threadsPerBlock;
+}
+
+FailureOr<Value> PartitionAwareTarget::getThreadId(OpBuilder &b, Location loc,
+                                                   unsigned axis) const {
+  FailureOr<Value> tid = inner.getThreadId(b, loc, axis);
+  if (failed(tid) || axis != 0 || !st)
+    return tid;
+  std::optional<WarpPartition> p = getEnclosingPartition(*st, b);
+  if (!p || p->firstWarp == 0)
+    return tid;
+  return arith::SubIOp::create(
+             b, loc, *tid, i32Const(b, loc, p->firstWarp * getWarpSize()))
+      .getResult();
+}
+
+LogicalResult PartitionAwareTarget::emitBarrier(OpBuilder &b, Location loc,
+                                                BarrierScope scope) const {
+  std::optional<WarpPartition> p;
+  if (scope == BarrierScope::Block && st)
+    p = getEnclosingPartition(*st, b);
+  if (!p)
+    return inner.emitBarrier(b, loc, scope);
+  return inner.emitGroupBarrier(b, loc, 1 + p->index,
+                                p->numWarps * getWarpSize());
+}
+
+// Everything else is the plugin's.
+unsigned PartitionAwareTarget::getWarpSize() const {
+  return inner.getWarpSize();
+}
+std::optional<unsigned>
+PartitionAwareTarget::getAddressSpace(StringRef level) const {
+  return inner.getAddressSpace(level);
+}
+FailureOr<Value> PartitionAwareTarget::getProgramId(OpBuilder &b, Location loc,
+                                                    unsigned axis) const {
+  return inner.getProgramId(b, loc, axis);
+}
+FailureOr<Value> PartitionAwareTarget::getNumPrograms(OpBuilder &b,
+                                                      Location loc,
+                                                      unsigned axis) const {
+  return inner.getNumPrograms(b, loc, axis);
+}
+FailureOr<Value> PartitionAwareTarget::shuffle(OpBuilder &b, Location loc,
+                                               Value value, Value offset,
+                                               backend::ShuffleKind kind) const {
+  return inner.shuffle(b, loc, value, offset, kind);
+}
+bool PartitionAwareTarget::supportsAtomic(backend::AtomicKind kind,
+                                          Type elementType,
+                                          unsigned addressSpace) const {
+  return inner.supportsAtomic(kind, elementType, addressSpace);
+}
+FailureOr<Value> PartitionAwareTarget::emitAtomic(OpBuilder &b, Location loc,
+                                                  backend::AtomicKind kind,
+                                                  Value ptr, Value operand,
+                                                  Value compare) const {
+  return inner.emitAtomic(b, loc, kind, ptr, operand, compare);
+}
+FailureOr<Value> PartitionAwareTarget::emitPackedTruncF(OpBuilder &b,
+                                                        Location loc, Value low,
+                                                        Value high,
+                                                        Type resultElem) const {
+  return inner.emitPackedTruncF(b, loc, low, high, resultElem);
+}
+std::optional<backend::MatrixFragments>
+PartitionAwareTarget::getMatrixFragments(
+    const hwdesc::MatrixInstruction &instr) const {
+  return inner.getMatrixFragments(instr);
+}
+FailureOr<SmallVector<Value>> PartitionAwareTarget::emitMatrixMultiply(
+    OpBuilder &b, Location loc, const hwdesc::MatrixInstruction &instr,
+    ValueRange a, ValueRange bOperand, ValueRange c) const {
+  return inner.emitMatrixMultiply(b, loc, instr, a, bOperand, c);
+}
+bool PartitionAwareTarget::supportsMatrixTileLoads() const {
+  return inner.supportsMatrixTileLoads();
+}
+FailureOr<SmallVector<Value>>
+PartitionAwareTarget::emitMatrixTileLoad(OpBuilder &b, Location loc,
+                                         Value rowAddress, unsigned numTiles,
+                                         bool transpose) const {
+  return inner.emitMatrixTileLoad(b, loc, rowAddress, numTiles, transpose);
+}
+bool PartitionAwareTarget::supportsAsyncCopy(unsigned bytes) const {
+  return inner.supportsAsyncCopy(bytes);
+}
+LogicalResult PartitionAwareTarget::emitAsyncCopy(OpBuilder &b, Location loc,
+                                                  Value dst, Value src,
+                                                  unsigned bytes,
+                                                  Value pred) const {
+  return inner.emitAsyncCopy(b, loc, dst, src, bytes, pred);
+}
+LogicalResult PartitionAwareTarget::emitAsyncCommit(OpBuilder &b,
+                                                    Location loc) const {
+  return inner.emitAsyncCommit(b, loc);
+}
+LogicalResult PartitionAwareTarget::emitAsyncWait(OpBuilder &b, Location loc,
+                                                  unsigned pending) const {
+  return inner.emitAsyncWait(b, loc, pending);
+}
+bool PartitionAwareTarget::supportsBarrierObjects() const {
+  return inner.supportsBarrierObjects();
+}
+LogicalResult PartitionAwareTarget::emitBarrierInit(OpBuilder &b, Location loc,
+                                                    Value address,
+                                                    unsigned count) const {
+  return inner.emitBarrierInit(b, loc, address, count);
+}
+LogicalResult PartitionAwareTarget::emitBarrierArrive(OpBuilder &b,
+                                                      Location loc,
+                                                      Value address,
+                                                      unsigned count) const {
+  return inner.emitBarrierArrive(b, loc, address, count);
+}
+LogicalResult PartitionAwareTarget::emitBarrierWait(OpBuilder &b, Location loc,
+                                                    Value address,
+                                                    Value parity) const {
+  return inner.emitBarrierWait(b, loc, address, parity);
+}
+LogicalResult PartitionAwareTarget::emitAsyncCopyArrive(OpBuilder &b,
+                                                        Location loc,
+                                                        Value address) const {
+  return inner.emitAsyncCopyArrive(b, loc, address);
+}
+unsigned PartitionAwareTarget::getNumGroupBarriers() const {
+  return inner.getNumGroupBarriers();
+}
+LogicalResult PartitionAwareTarget::emitGroupBarrier(OpBuilder &b, Location loc,
+                                                     unsigned id,
+                                                     unsigned numThreads) const {
+  return inner.emitGroupBarrier(b, loc, id, numThreads);
+}
+LogicalResult PartitionAwareTarget::emitMatrixOperandsStored(OpBuilder &b,
+                                                             Location loc) const {
+  return inner.emitMatrixOperandsStored(b, loc);
+}
+LogicalResult PartitionAwareTarget::emitMatrixFence(OpBuilder &b,
+                                                    Location loc) const {
+  return inner.emitMatrixFence(b, loc);
+}
+FailureOr<SmallVector<Value>> PartitionAwareTarget::emitBlockMatrixMultiply(
+    OpBuilder &b, Location loc, const hwdesc::MatrixInstruction &instr,
+    int64_t n, const backend::BlockMatrixOperand &a,
+    const backend::BlockMatrixOperand &bOperand, ValueRange c) const {
+  return inner.emitBlockMatrixMultiply(b, loc, instr, n, a, bOperand, c);
+}
+LogicalResult PartitionAwareTarget::emitMatrixCommit(OpBuilder &b,
+                                                     Location loc) const {
+  return inner.emitMatrixCommit(b, loc);
+}
+FailureOr<SmallVector<Value>>
+PartitionAwareTarget::emitMatrixWait(OpBuilder &b, Location loc,
+                                     unsigned pending,
+                                     ValueRange accumulators) const {
+  return inner.emitMatrixWait(b, loc, pending, accumulators);
+}
+
+} // namespace tle::conversion::distribute
+
+namespace {
+
+struct WarpSpecializeConversion
+    : DistPattern<tle_struct::WarpSpecializeOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(tle_struct::WarpSpecializeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ArrayRef<int32_t> numWarps = op.getPartitionNumWarps();
+    if (getEnclosingPartition(st, rewriter))
+      return op.emitError("warp_specialize inside a warp_specialize partition "
+                          "is not supported");
+    unsigned groupBarriers = st.target.getNumGroupBarriers();
+    if (groupBarriers == 0)
+      return op.emitError("warp_specialize needs barriers for groups of "
+                          "warps, and this target has none: its warps cannot "
+                          "run different partitions");
+    if (numWarps.size() > groupBarriers)
+      return op.emitError() << "warp_specialize with " << numWarps.size()
+                            << " partitions: the target has " << groupBarriers
+                            << " group barriers, one per partition";
+    unsigned warpSize = st.target.getWarpSize();
+    int64_t totalWarps = 0;
+    for (int32_t n : numWarps)
+      totalWarps += n;
+    if (totalWarps * warpSize != st.threadsPerBlock)
+      return op.emitError() << "the partitions take " << totalWarps
+                            << " warps but the block has "
+                            << st.threadsPerBlock / warpSize
+                            << " (tle-assign-layouts sizes the block)";
+
+    FailureOr<Value> tid = st.target.getThreadId(rewriter, loc, 0);
+    if (failed(tid))
+      return failure();
+    Value warp =
+        arith::DivUIOp::create(rewriter, loc, *tid, i32Const(rewriter, loc, warpSize));
+    unsigned first = 0;
+    for (auto [index, region] : llvm::enumerate(op.getPartitions())) {
+      unsigned n = numWarps[index];
+      Value inside = arith::CmpIOp::create(rewriter, loc,
+                                           arith::CmpIPredicate::ult, warp,
+                                           i32Const(rewriter, loc, first + n));
+      if (first > 0)
+        inside = arith::AndIOp::create(
+            rewriter, loc, inside,
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                  warp, i32Const(rewriter, loc, first)));
+      auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), inside,
+                                    /*withElseRegion=*/false);
+      ifOp->setAttr(kPartitionAttr,
+                    rewriter.getDenseI32ArrayAttr(
+                        {int32_t(index), int32_t(first), int32_t(n)}));
+      Region &then = ifOp.getThenRegion();
+      rewriter.eraseBlock(&then.front());
+      rewriter.inlineRegionBefore(region, then, then.end());
+      Operation *yield = then.front().getTerminator();
+      rewriter.setInsertionPoint(yield);
+      rewriter.replaceOpWithNewOp<scf::YieldOp>(yield);
+      rewriter.setInsertionPointAfter(ifOp);
+      first += n;
+    }
+    // The partitions end together: code after them may read what any wrote.
+    if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void ::tle::conversion::distribute::populateWarpSpecializePatterns(
+    const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
+  patterns.add<WarpSpecializeConversion>(tc, patterns.getContext(), st);
+}
