@@ -17,7 +17,8 @@
 #   ws_row_sum_kernel (examples/warp_specialized_reduce.py: the same
 #     copy/reduce with a producer warp and 4 consumer warps,
 #     tle.gpu.warp_specialize, two buffers and mbarriers), listed as depth
-#     "ws";
+#     "ws"; ws_pipe_row_sum_kernel (the same with a TLE-Lite pipe of DEPTH 2
+#     and 3 slots between 4 producer and 4 consumer warps), "ws-pipe D";
 # and writes bench/bin/lite/kernels.json saying how each was compiled.
 # The plain Triton versions (moe_align_block_size_plain_kernel,
 # topk_radix_plain_kernel, row_sum_plain_kernel) are compiled by Triton on
@@ -94,6 +95,13 @@ done
 one warp_specialized_reduce ws_row_sum_kernel "pipe.ws.h200.cubin" 4 \
   "\"kind\": \"pipe\", \"block\": 1024, \"depth\": \"ws\"" \
   -D BLOCK=1024 --signature '*fp32:16, *fp32:16, *fp32, i32:16'
+
+# The same with a TLE-Lite pipe between the partitions (4 + 4 warps).
+for depth in 2 3; do
+  one warp_specialized_reduce ws_pipe_row_sum_kernel "pipe.wsp.d$depth.h200.cubin" 4 \
+    "\"kind\": \"pipe\", \"block\": 1024, \"depth\": \"ws-pipe $depth\"" \
+    -D BLOCK=1024 -D DEPTH=$depth --signature '*fp32:16, *fp32:16, *fp32, i32:16'
+done
 
 ( IFS=,; echo "[${entries[*]}]" ) > "$OUT/kernels.json"
 python3 -m json.tool "$OUT/kernels.json" > /dev/null

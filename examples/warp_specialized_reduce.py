@@ -10,8 +10,13 @@
 # buffer back through the `empty` barriers. Each barrier's phase flips once
 # per use; a producer's first wait on an `empty` barrier names the phase
 # before the first (parity 1), which has completed by definition.
+# ws_pipe_row_sum_kernel is the same with a TLE-Lite pipe between the two
+# partitions instead of hand-made buffers and barriers: the compiler makes
+# the ring of DEPTH slots, a `full` and an `empty` barrier per slot, and
+# the counters of each role; writer_close() tells the reader the row ended
+# (its reader_wait() then returns valid = False).
 # row_sum_plain_kernel is the same copy/reduce in plain Triton
-# (examples/pipelined_reduce.py has it with a TLE-Lite pipe).
+# (examples/pipelined_reduce.py has it with a one-role TLE-Lite pipe).
 import torch
 import triton
 import triton.language as tl
@@ -69,6 +74,39 @@ def ws_row_sum_kernel(x_ptr, y_ptr, sums_ptr, n_cols, BLOCK: tl.constexpr):
         (_consume, (y_row, sums_ptr + row, n_cols, buf0, buf1, full0, full1, empty0, empty1, BLOCK)),
         (_produce, (x_row, n_cols, buf0, buf1, full0, full1, empty0, empty1, BLOCK)),
     ], [1])
+
+
+@triton.jit
+def _pipe_produce(chunks, x_row, n_cols, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for k in range(0, tl.cdiv(n_cols, BLOCK)):
+        cols = k * BLOCK + offs
+        chunks.writer_acquire()
+        chunks.writer_commit(tl.load(x_row + cols, mask=cols < n_cols, other=0.0))
+    chunks.writer_close()
+
+
+@triton.jit
+def _pipe_consume(chunks, y_row, sum_ptr, n_cols, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK, ), dtype=tl.float32)
+    for k in range(0, tl.cdiv(n_cols, BLOCK)):
+        valid, x = chunks.reader_wait()
+        cols = k * BLOCK + offs
+        tl.store(y_row + cols, x, mask=valid & (cols < n_cols))
+        acc += tl.where(valid, x, 0.0)
+        chunks.reader_release()
+    tl.store(sum_ptr, tl.sum(acc, axis=0))
+
+
+@triton.jit
+def ws_pipe_row_sum_kernel(x_ptr, y_ptr, sums_ptr, n_cols, BLOCK: tl.constexpr, DEPTH: tl.constexpr):
+    row = tl.program_id(0)
+    chunks = tle.pipe(capacity=DEPTH, name="chunks", x=(tl.float32, (BLOCK, )))
+    tle.gpu.warp_specialize([
+        (_pipe_consume, (chunks, y_ptr + row * n_cols, sums_ptr + row, n_cols, BLOCK)),
+        (_pipe_produce, (chunks, x_ptr + row * n_cols, n_cols, BLOCK)),
+    ], [4])
 
 
 @triton.jit

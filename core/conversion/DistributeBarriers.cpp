@@ -6,7 +6,8 @@
 //
 // tle.gpu.alloc_barrier / barrier_arrive / barrier_wait. Where the target
 // has barrier objects (TargetInfo::supportsBarrierObjects) a barrier is 8
-// bytes of block-level memory that the block's first thread initializes
+// bytes of block-level memory (an array of them for a pipe's slots, `num`,
+// indexed by arrive and wait) that the block's first thread initializes
 // (published by a block barrier); an arrive is a barrier of the arriving
 // threads -- the block, or its warp_specialize partition -- so that their
 // writes are ordered before it, then one arrival of `count` from their first
@@ -48,6 +49,20 @@ LogicalResult inFirstThread(ConversionPatternRewriter &rewriter, Location loc,
   return result;
 }
 
+/// The `index`-th barrier of an array of them (8 bytes each).
+Value barrierAt(OpBuilder &b, Location loc, Value base, Value index) {
+  if (!index)
+    return base;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
+                             ArrayRef<LLVM::GEPArg>{index});
+}
+Value barrierAt(OpBuilder &b, Location loc, Value base, unsigned index) {
+  if (index == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(index)});
+}
+
 struct BarrierAllocConversion : DistPattern<tle_struct::BarrierAllocOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -64,14 +79,19 @@ struct BarrierAllocConversion : DistPattern<tle_struct::BarrierAllocOp> {
       return success();
     }
     unsigned as = cast<LLVM::LLVMPointerType>(type).getAddressSpace();
+    unsigned num = op.getNum();
     FailureOr<Value> address =
         allocBlockGlobal(rewriter, loc, st, "__tle_barrier_",
-                         rewriter.getI64Type(), 1, as, /*alignment=*/8);
+                         rewriter.getI64Type(), num, as, /*alignment=*/8);
     if (failed(address))
       return failure();
     st.blockGlobals.back().origin = op;
     if (failed(inFirstThread(rewriter, loc, st, [&](OpBuilder &b) {
-          return st.target.emitBarrierInit(b, loc, *address, op.getCount());
+          for (unsigned i = 0; i < num; ++i)
+            if (failed(st.target.emitBarrierInit(
+                    b, loc, barrierAt(b, loc, *address, i), op.getCount())))
+              return failure();
+          return success();
         })))
       return failure();
     if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
@@ -88,7 +108,9 @@ struct BarrierArriveConversion : DistPattern<tle_struct::BarrierArriveOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     if (st.target.supportsBarrierObjects()) {
-      Value address = adaptor.getBarrier().front();
+      Value address = barrierAt(
+          rewriter, loc, adaptor.getBarrier().front(),
+          op.getIndex() ? adaptor.getIndex().front() : Value());
       if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)) ||
           failed(inFirstThread(rewriter, loc, st, [&](OpBuilder &b) {
             return st.target.emitBarrierArrive(b, loc, address, op.getCount());
@@ -114,8 +136,10 @@ struct BarrierWaitConversion : DistPattern<tle_struct::BarrierWaitOp> {
     }
     Value parity = arith::AndIOp::create(
         rewriter, loc, adaptor.getPhase().front(), i32Const(rewriter, loc, 1));
-    if (failed(st.target.emitBarrierWait(
-            rewriter, loc, adaptor.getBarrier().front(), parity)))
+    Value address =
+        barrierAt(rewriter, loc, adaptor.getBarrier().front(),
+                  op.getIndex() ? adaptor.getIndex().front() : Value());
+    if (failed(st.target.emitBarrierWait(rewriter, loc, address, parity)))
       return failure();
     rewriter.eraseOp(op);
     return success();

@@ -12,9 +12,9 @@
 // the block and are kept in SSA values, carried through scf.for and scf.if,
 // so no thread ever reads them from memory.
 //
-// Schedule: producer and consumer are one role, the whole block, running
-// the program in order (pipes between tle.gpu.warp_specialize partitions are
-// refused until partitions are lowered). Then
+// One role: producer and consumer are the same threads (the whole block,
+// or one tle.gpu.warp_specialize partition), running the program in order.
+// Then
 //   writer_acquire      nothing: the static check below proves a free slot
 //   writer_commit v...  store each field into slot written % D; barrier
 //                       (readers may hold the value in another layout)
@@ -23,7 +23,26 @@
 //   reader_release      barrier (the next commit may overwrite the slot)
 //   writer_close        nothing (valid already turns false once drained)
 // The barrier is tle.debug_barrier, which every target lowers to its block
-// barrier; nothing here names a target.
+// barrier (a partition's group barrier inside one); nothing here names a
+// target.
+//
+// Two roles: a pipe whose writer methods are all in one warp_specialize
+// partition and whose reader methods are all in another connects the two
+// groups of warps, which run at the same time. Each slot then also has a
+// `full` and an `empty` barrier object (tle_struct.barrier_alloc with num =
+// D) and an i32 flag (1: data, 0: closed); each role keeps its own counter
+// (the writer `written`, the reader `read`) in its partition:
+//   writer_acquire      wait on empty[w % D] for the phase before this use
+//                       (parity (w / D + 1) & 1; the first use passes)
+//   writer_commit v...  store each field and flag 1 into slot w % D; arrive
+//                       on full[w % D]; w += 1
+//   writer_close        acquire, store flag 0, arrive on full; w += 1
+//   reader_wait         wait on full[r % D] (parity (r / D) & 1); valid =
+//                       the slot's flag; load the fields; r += valid
+//   reader_release      arrive on empty[slot of the last wait]
+// A closed slot is never released, so later waits see it again (valid
+// false). The arrivals come after a barrier of the arriving partition, so
+// every thread's stores (or reads) of the slot are ordered before them.
 //
 // Because there is no second role to drain a full ring or fill an empty
 // one, misuse that would hang a real producer/consumer pair is an error at
@@ -32,7 +51,10 @@
 // - waited on): a writer_acquire with all D slots held; a loop that commits
 // more slots than it releases per iteration (unless a constant trip count
 // keeps it within D); a reader_wait with nothing committed on a pipe that
-// is not closed; a loop that waits on more slots than it commits.
+// is not closed; a loop that waits on more slots than it commits. A
+// two-role pipe must have a commit (or close) in its writer partition and
+// a wait in its reader partition; a reader without a writer would wait
+// forever.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +63,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseSet.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/MapVector.h"
@@ -138,6 +161,18 @@ bool isPipeOp(Operation *Op) {
 
 Value pipeOf(Operation *Op) { return Op->getOperand(0); }
 
+bool isWriterOp(Operation *Op) {
+  return isa<PipeWriterAcquireOp, PipeWriterCommitOp, PipeWriterCloseOp>(Op);
+}
+
+/// The warp_specialize partition (region) `Op` runs in; null outside one.
+Region *partitionOf(Operation *Op) {
+  for (Region *R = Op->getParentRegion(); R; R = R->getParentRegion())
+    if (isa_and_nonnull<tle_struct::WarpSpecializeOp>(R->getParentOp()))
+      return R;
+  return nullptr;
+}
+
 /// The pipes created outside `Op` whose ops `Op`'s regions contain (a pipe
 /// created inside starts afresh there).
 llvm::SetVector<Value> pipesUsedIn(Operation *Op) {
@@ -165,7 +200,8 @@ bool containsPipeOps(Operation *Op) {
 
 class SlotChecker {
 public:
-  explicit SlotChecker(StringRef Kernel) : Kernel(Kernel) {}
+  SlotChecker(StringRef Kernel, const llvm::DenseSet<Value> &RolePipes)
+      : Kernel(Kernel), RolePipes(RolePipes) {}
 
   LogicalResult checkBlock(Block &B, Facts &State) {
     for (Operation &Op : B)
@@ -176,6 +212,9 @@ public:
 
 private:
   StringRef Kernel;
+  /// Pipes between two partitions: their roles run at the same time, so
+  /// slot counts in program order say nothing about them.
+  const llvm::DenseSet<Value> &RolePipes;
 
   static PipeCreateOp creator(Value Pipe) {
     return Pipe.getDefiningOp<PipeCreateOp>();
@@ -193,7 +232,17 @@ private:
       return success();
     }
     if (isPipeOp(Op))
-      return checkPipeOp(Op, State);
+      return RolePipes.contains(pipeOf(Op)) ? success()
+                                             : checkPipeOp(Op, State);
+    if (auto Ws = dyn_cast<tle_struct::WarpSpecializeOp>(Op)) {
+      // Each partition runs the one-role pipes it uses in program order.
+      for (Region &Partition : Ws.getPartitions()) {
+        Facts Inner = State;
+        if (failed(checkBlock(Partition.front(), Inner)))
+          return failure();
+      }
+      return success();
+    }
     if (auto For = dyn_cast<scf::ForOp>(Op))
       return checkFor(For, State);
     if (auto If = dyn_cast<scf::IfOp>(Op)) {
@@ -218,10 +267,9 @@ private:
       return First->emitError()
              << describe(pipeOf(First)) << " is used inside '"
              << Op->getName()
-             << "'; pipes are lowered with producer and consumer in one role "
-                "(the whole block, in program order) and only through for "
-                "loops and if statements so far, not across "
-                "warp_specialize partitions, parallel regions or while loops";
+             << "'; pipes are lowered through for loops, if statements and "
+                "warp_specialize partitions, not parallel regions or while "
+                "loops";
     return success();
   }
 
@@ -359,16 +407,22 @@ private:
 struct Ring {
   SmallVector<Value> Buffers; // one per field
   unsigned Capacity = 1;
+  /// Two roles (see the file comment): the flag ring and the per-slot
+  /// barrier arrays.
+  bool TwoRoles = false;
+  Value Flags, Full, Empty;
 };
 
-/// The two slot counters of a pipe at one program point.
+/// The slot counters of a pipe at one program point; a two-role pipe's
+/// reader also knows the slot it waited on last (for reader_release).
 struct Counters {
-  Value Written, Read;
+  Value Written, Read, LastSlot;
 };
 
 class PipeLowering {
 public:
-  PipeLowering(IRRewriter &Rewriter) : Rewriter(Rewriter) {}
+  PipeLowering(IRRewriter &Rewriter, const llvm::DenseSet<Value> &RolePipes)
+      : Rewriter(Rewriter), RolePipes(RolePipes) {}
 
   LogicalResult lowerBlock(Block &B, llvm::MapVector<Value, Counters> &State) {
     for (Operation &Op : llvm::make_early_inc_range(B))
@@ -381,9 +435,64 @@ public:
 
 private:
   IRRewriter &Rewriter;
+  const llvm::DenseSet<Value> &RolePipes;
 
   Value i32(Location Loc, int64_t V) {
     return arith::ConstantIntOp::create(Rewriter, Loc, V, 32);
+  }
+
+  /// The counters carried through control flow for `Pipe`, in order.
+  SmallVector<Value> counterValues(Value Pipe, const Counters &C) const {
+    if (RolePipes.contains(Pipe))
+      return {C.Written, C.Read, C.LastSlot};
+    return {C.Written, C.Read};
+  }
+  unsigned numCounters(Value Pipe) const {
+    return RolePipes.contains(Pipe) ? 3 : 2;
+  }
+  static Counters toCounters(ValueRange Values) {
+    Counters C{Values[0], Values[1], Value()};
+    if (Values.size() > 2)
+      C.LastSlot = Values[2];
+    return C;
+  }
+
+  /// The use of a two-role slot counter: (slot, phase parity).
+  std::pair<Value, Value> slotAndParity(Location Loc, Value Count,
+                                        unsigned Capacity) {
+    Value Slot = slotOf(Loc, Count, Capacity);
+    Value Round =
+        Capacity == 1
+            ? Count
+            : llvm::isPowerOf2_32(Capacity)
+                  ? Value(arith::ShRUIOp::create(
+                        Rewriter, Loc, Count,
+                        i32(Loc, llvm::Log2_32(Capacity))))
+                  : Value(arith::DivUIOp::create(Rewriter, Loc, Count,
+                                                 i32(Loc, Capacity)));
+    return {Slot, arith::AndIOp::create(Rewriter, Loc, Round, i32(Loc, 1))};
+  }
+
+  /// writer_acquire of a two-role pipe: waits until slot w % D was released
+  /// by the reader (or never used). Returns the slot.
+  Value acquireSlot(Location Loc, const Ring &R, Value Written) {
+    auto [Slot, Parity] = slotAndParity(Loc, Written, R.Capacity);
+    Value Before = arith::XOrIOp::create(Rewriter, Loc, Parity, i32(Loc, 1));
+    tle_struct::BarrierWaitOp::create(Rewriter, Loc, R.Empty, Slot, Before);
+    return Slot;
+  }
+
+  /// The i32 flag of slot `Slot`.
+  Value flagPointer(Location Loc, const Ring &R, Value Slot) {
+    return slotPointers(Loc, R.Flags, Slot, Rewriter.getI32Type());
+  }
+
+  /// Stores `Flag` into slot `Slot`, then arrives on its `full` barrier.
+  void publishSlot(Location Loc, const Ring &R, Value Slot, int64_t Flag) {
+    StoreOp::create(Rewriter, Loc, flagPointer(Loc, R, Slot), i32(Loc, Flag),
+                    mlir::Value(), CacheModifier::None, EvictionPolicy::Normal);
+    tle_struct::BarrierArriveOp::create(Rewriter, Loc, R.Full, Slot,
+                                        /*count=*/1u);
   }
 
   Value slotOf(Location Loc, Value Count, unsigned Capacity) {
@@ -450,10 +559,38 @@ private:
       for (tle_struct::BufferType T : *Types)
         R.Buffers.push_back(
             tle_struct::AllocOp::create(Rewriter, Loc, T, TypedAttr()));
-      State[Create.getPipe()] = {i32(Loc, 0), i32(Loc, 0)};
+      State[Create.getPipe()] = {i32(Loc, 0), i32(Loc, 0), i32(Loc, 0)};
+      if (RolePipes.contains(Create.getPipe())) {
+        MLIRContext *Ctx = Rewriter.getContext();
+        R.TwoRoles = true;
+        R.Flags = tle_struct::AllocOp::create(
+            Rewriter, Loc,
+            tle_struct::BufferType::get(
+                Ctx, {int64_t(R.Capacity)}, Rewriter.getI32Type(),
+                StringAttr::get(Ctx, Create.getScope()), nullptr),
+            TypedAttr());
+        auto BarrierTy =
+            tle_struct::BarrierType::get(Ctx, StringAttr::get(Ctx, "block"));
+        R.Full = tle_struct::BarrierAllocOp::create(Rewriter, Loc, BarrierTy,
+                                                    1u, R.Capacity);
+        R.Empty = tle_struct::BarrierAllocOp::create(Rewriter, Loc, BarrierTy,
+                                                     1u, R.Capacity);
+      }
       return success();
     }
     if (isa<PipeWriterAcquireOp, PipeWriterCloseOp>(Op)) {
+      Value Pipe = pipeOf(Op);
+      Ring &R = Rings[Pipe];
+      if (R.TwoRoles) {
+        Counters &C = State[Pipe];
+        Rewriter.setInsertionPoint(Op);
+        Value Slot = acquireSlot(Loc, R, C.Written);
+        if (isa<PipeWriterCloseOp>(Op)) {
+          publishSlot(Loc, R, Slot, /*Flag=*/0);
+          C.Written =
+              arith::AddIOp::create(Rewriter, Loc, C.Written, i32(Loc, 1));
+        }
+      }
       Rewriter.eraseOp(Op);
       return success();
     }
@@ -468,9 +605,13 @@ private:
         StoreOp::create(Rewriter, Loc, slotPointers(Loc, Buffer, Slot, Field),
                         Value, mlir::Value(), CacheModifier::None,
                         EvictionPolicy::Normal);
-      // Readers may hold the slot in another layout: every thread's stores
-      // land before any thread reads.
-      DebugBarrierOp::create(Rewriter, Loc);
+      if (R.TwoRoles) {
+        publishSlot(Loc, R, Slot, /*Flag=*/1);
+      } else {
+        // Readers may hold the slot in another layout: every thread's
+        // stores land before any thread reads.
+        DebugBarrierOp::create(Rewriter, Loc);
+      }
       C.Written = arith::AddIOp::create(Rewriter, Loc, C.Written, i32(Loc, 1));
       Rewriter.eraseOp(Op);
       return success();
@@ -479,9 +620,23 @@ private:
       Ring &R = Rings[Wait.getPipe()];
       Counters &C = State[Wait.getPipe()];
       Rewriter.setInsertionPoint(Op);
-      Value Valid = arith::CmpIOp::create(
-          Rewriter, Loc, arith::CmpIPredicate::ult, C.Read, C.Written);
-      Value Slot = slotOf(Loc, C.Read, R.Capacity);
+      Value Valid, Slot;
+      if (R.TwoRoles) {
+        Value Parity;
+        std::tie(Slot, Parity) = slotAndParity(Loc, C.Read, R.Capacity);
+        tle_struct::BarrierWaitOp::create(Rewriter, Loc, R.Full, Slot, Parity);
+        Value Flag = LoadOp::create(Rewriter, Loc, flagPointer(Loc, R, Slot),
+                                    mlir::Value(), mlir::Value(),
+                                    CacheModifier::None,
+                                    EvictionPolicy::Normal, false);
+        Valid = arith::CmpIOp::create(Rewriter, Loc, arith::CmpIPredicate::ne,
+                                      Flag, i32(Loc, 0));
+        C.LastSlot = Slot;
+      } else {
+        Valid = arith::CmpIOp::create(Rewriter, Loc, arith::CmpIPredicate::ult,
+                                      C.Read, C.Written);
+        Slot = slotOf(Loc, C.Read, R.Capacity);
+      }
       SmallVector<Value> Results{Valid};
       ArrayRef<Type> Fields = Wait.getPipe().getType().getFields();
       for (auto [Buffer, Field] : llvm::zip(R.Buffers, Fields))
@@ -496,11 +651,28 @@ private:
       return success();
     }
     if (isa<PipeReaderReleaseOp>(Op)) {
-      // The next commit may overwrite the slot: every thread's reads of it
-      // are done first.
+      Ring &R = Rings[pipeOf(Op)];
       Rewriter.setInsertionPoint(Op);
-      DebugBarrierOp::create(Rewriter, Loc);
+      if (R.TwoRoles) {
+        // The arrival follows a barrier of the reader's warps: their reads
+        // of the slot are done before the writer may overwrite it.
+        tle_struct::BarrierArriveOp::create(
+            Rewriter, Loc, R.Empty, State[pipeOf(Op)].LastSlot, /*count=*/1u);
+      } else {
+        // The next commit may overwrite the slot: every thread's reads of
+        // it are done first.
+        DebugBarrierOp::create(Rewriter, Loc);
+      }
       Rewriter.eraseOp(Op);
+      return success();
+    }
+    if (auto Ws = dyn_cast<tle_struct::WarpSpecializeOp>(Op)) {
+      // Each partition counts its own uses from the counters before it.
+      for (Region &Partition : Ws.getPartitions()) {
+        llvm::MapVector<Value, Counters> Inner = State;
+        if (failed(lowerBlock(Partition.front(), Inner)))
+          return failure();
+      }
       return success();
     }
     if (auto For = dyn_cast<scf::ForOp>(Op))
@@ -522,7 +694,7 @@ private:
     }
     SmallVector<Value> Inits;
     for (Value Pipe : Pipes)
-      Inits.append({State[Pipe].Written, State[Pipe].Read});
+      llvm::append_range(Inits, counterValues(Pipe, State[Pipe]));
     unsigned First = For.getNumRegionIterArgs();
     Rewriter.setInsertionPoint(For);
     FailureOr<LoopLikeOpInterface> NewLoop =
@@ -536,17 +708,22 @@ private:
       return For.emitError("cannot carry pipe counters through this loop");
     auto NewFor = cast<scf::ForOp>(NewLoop->getOperation());
     llvm::MapVector<Value, Counters> Inner = State;
-    for (auto [I, Pipe] : llvm::enumerate(Pipes))
-      Inner[Pipe] = {NewFor.getRegionIterArgs()[First + 2 * I],
-                     NewFor.getRegionIterArgs()[First + 2 * I + 1]};
+    unsigned At = First;
+    for (Value Pipe : Pipes) {
+      unsigned N = numCounters(Pipe);
+      Inner[Pipe] = toCounters(NewFor.getRegionIterArgs().slice(At, N));
+      At += N;
+    }
     if (failed(lowerBlock(*NewFor.getBody(), Inner)))
       return failure();
     Operation *Yield = NewFor.getBody()->getTerminator();
-    for (auto [I, Pipe] : llvm::enumerate(Pipes)) {
-      Yield->setOperand(First + 2 * I, Inner[Pipe].Written);
-      Yield->setOperand(First + 2 * I + 1, Inner[Pipe].Read);
-      State[Pipe] = {NewFor.getResult(First + 2 * I),
-                     NewFor.getResult(First + 2 * I + 1)};
+    At = First;
+    for (Value Pipe : Pipes) {
+      SmallVector<Value> Values = counterValues(Pipe, Inner[Pipe]);
+      for (auto [I, V] : llvm::enumerate(Values))
+        Yield->setOperand(At + I, V);
+      State[Pipe] = toCounters(NewFor.getResults().slice(At, Values.size()));
+      At += Values.size();
     }
     return success();
   }
@@ -565,7 +742,8 @@ private:
     if (Pipes.empty())
       return success();
     SmallVector<Type> Types(If.getResultTypes());
-    Types.append(2 * Pipes.size(), Rewriter.getI32Type());
+    for (Value Pipe : Pipes)
+      Types.append(numCounters(Pipe), Rewriter.getI32Type());
     Rewriter.setInsertionPoint(If);
     auto NewIf = scf::IfOp::create(Rewriter, Loc, Types, If.getCondition(),
                                    /*withElseRegion=*/true);
@@ -586,7 +764,7 @@ private:
         Rewriter.eraseOp(Yield);
       }
       for (Value Pipe : Pipes)
-        Yielded.append({Counts[Pipe].Written, Counts[Pipe].Read});
+        llvm::append_range(Yielded, counterValues(Pipe, Counts[Pipe]));
       Rewriter.setInsertionPointToEnd(&To.front());
       scf::YieldOp::create(Rewriter, Loc, Yielded);
     };
@@ -594,9 +772,12 @@ private:
     Move(If.getElseRegion(), NewIf.getElseRegion(), Else);
     unsigned N = If.getNumResults();
     Rewriter.replaceOp(If, NewIf.getResults().take_front(N));
-    for (auto [I, Pipe] : llvm::enumerate(Pipes))
-      State[Pipe] = {NewIf.getResult(N + 2 * I),
-                     NewIf.getResult(N + 2 * I + 1)};
+    unsigned At = N;
+    for (Value Pipe : Pipes) {
+      State[Pipe] =
+          toCounters(NewIf.getResults().slice(At, numCounters(Pipe)));
+      At += numCounters(Pipe);
+    }
     return success();
   }
 };
@@ -644,18 +825,70 @@ private:
                  << "pipe '" << Create.getName()
                  << "' is passed to '" << User->getName()
                  << "'; a pipe can only be used by its own methods";
+    llvm::DenseSet<Value> RolePipes;
+    for (PipeCreateOp Create : collect(Fn))
+      if (failed(classify(Create, RolePipes)))
+        return failure();
     Block &Body = Fn.getBody().front();
     Facts State;
-    SlotChecker Checker(Fn.getName());
+    SlotChecker Checker(Fn.getName(), RolePipes);
     if (failed(Checker.checkBlock(Body, State)))
       return failure();
     IRRewriter Rewriter(&getContext());
-    PipeLowering Lowering(Rewriter);
+    PipeLowering Lowering(Rewriter, RolePipes);
     llvm::MapVector<Value, Counters> Counts;
     if (failed(Lowering.lowerBlock(Body, Counts)))
       return failure();
     for (PipeCreateOp Create : collect(Fn))
       Rewriter.eraseOp(Create);
+    return success();
+  }
+
+  /// A pipe whose methods are in warp_specialize partitions: one partition
+  /// (one role), or the writer's in one and the reader's in another (two
+  /// roles, added to RolePipes). Anything else is an error.
+  static LogicalResult classify(PipeCreateOp Create,
+                                llvm::DenseSet<Value> &RolePipes) {
+    Region *Home = partitionOf(Create);
+    Region *Writer = nullptr, *Reader = nullptr;
+    bool HasWriter = false, HasReader = false, Commits = false;
+    // In program order, so that a split role is reported at its later use.
+    SmallVector<Operation *> Users;
+    Create->getParentOfType<FuncOp>().walk([&](Operation *Op) {
+      if (isPipeOp(Op) && pipeOf(Op) == Create.getPipe())
+        Users.push_back(Op);
+    });
+    for (Operation *User : Users) {
+      Region *Part = partitionOf(User);
+      if (Part == Home)
+        Part = nullptr;
+      bool Writes = isWriterOp(User);
+      Region *&Side = Writes ? Writer : Reader;
+      bool &Seen = Writes ? HasWriter : HasReader;
+      if (Seen && Side != Part)
+        return User->emitError()
+               << "pipe '" << Create.getName() << "': its "
+               << (Writes ? "writer" : "reader")
+               << " methods are in different warp_specialize partitions (or "
+                  "inside and outside one); each role is one partition";
+      Side = Part;
+      Seen = true;
+      Commits = Commits || isa<PipeWriterCommitOp, PipeWriterCloseOp>(User);
+    }
+    if (!HasWriter || !HasReader || Writer == Reader)
+      return success();
+    if (!Writer || !Reader || Writer->getParentOp() != Reader->getParentOp())
+      return Create.emitError()
+             << "pipe '" << Create.getName()
+             << "': its writer and reader run in different places; between "
+                "two roles, both must be partitions of the same "
+                "warp_specialize";
+    if (!Commits)
+      return Create.emitError()
+             << "pipe '" << Create.getName()
+             << "': the reader partition waits, but the writer partition "
+                "never commits or closes it; the reader would wait forever";
+    RolePipes.insert(Create.getPipe());
     return success();
   }
 

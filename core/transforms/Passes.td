@@ -48,11 +48,16 @@ def TLELowerPipes : Pass<"tle-lower-pipes", "mlir::ModuleOp"> {
     writer_commit stores into slot `written % D` and ends with a block
     barrier; reader_wait loads slot `read % D` (valid while read < written);
     reader_release is a block barrier; writer_acquire and writer_close
-    vanish. Producer and consumer are one role, the whole block, in program
-    order, so a writer_acquire with every slot held, a loop that commits
-    more than it releases, or a reader_wait with nothing committed on an
-    open pipe would hang: each is an error at its kernel line. Pipes inside
-    warp_specialize partitions, parallel regions or while loops are refused.
+    vanish. When producer and consumer are one role (the whole block, or
+    one warp_specialize partition, in program order) a writer_acquire with
+    every slot held, a loop that commits more than it releases, or a
+    reader_wait with nothing committed on an open pipe would hang: each is
+    an error at its kernel line. A pipe whose writer and reader are two
+    partitions of one warp_specialize also gets per-slot `full`/`empty`
+    barrier arrays and a flag ring: acquire waits on `empty`, commit and
+    close arrive on `full`, wait waits on `full` and reads the flag (0:
+    closed), release arrives on `empty`. Pipes in parallel regions or while
+    loops are refused.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::tle_struct::TLEStructDialect"];

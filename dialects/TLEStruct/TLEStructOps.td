@@ -165,22 +165,27 @@ def TLEStruct_LocalDotWaitOp : TLEStruct_Op<"local_dot_wait", [
 def TLEStruct_BarrierAllocOp : TLEStruct_Op<"barrier_alloc", [
     MemoryEffects<[MemAlloc<DefaultResource>]>]> {
   let summary = "Allocate a barrier expecting `count` arrivals per phase (tle.gpu.alloc_barrier)";
-  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$count);
+  let description = [{
+    With `num` > 1, an array of `num` such barriers (a pipe's per-slot
+    barriers); arrive and wait then name one by index.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$count,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>, "1">:$num);
   let results = (outs TLEStruct_Barrier:$barrier);
   let assemblyFormat = "$count attr-dict `:` qualified(type($barrier))";
 }
 
 def TLEStruct_BarrierArriveOp : TLEStruct_Op<"barrier_arrive"> {
   let summary = "Arrive on a barrier (tle.gpu.barrier_arrive)";
-  let arguments = (ins TLEStruct_Barrier:$barrier,
+  let arguments = (ins TLEStruct_Barrier:$barrier, Optional<I32>:$index,
                        DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>, "1">:$count);
-  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let assemblyFormat = "$barrier (`[` $index^ `]`)? attr-dict `:` qualified(type($barrier))";
 }
 
 def TLEStruct_BarrierWaitOp : TLEStruct_Op<"barrier_wait"> {
   let summary = "Wait for a barrier phase to complete (tle.gpu.barrier_wait)";
-  let arguments = (ins TLEStruct_Barrier:$barrier, I32:$phase);
-  let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+  let arguments = (ins TLEStruct_Barrier:$barrier, Optional<I32>:$index, I32:$phase);
+  let assemblyFormat = "$barrier (`[` $index^ `]`)? `,` $phase attr-dict `:` qualified(type($barrier))";
 }
 
 def TLEStruct_ParallelOp : TLEStruct_Op<"parallel", [

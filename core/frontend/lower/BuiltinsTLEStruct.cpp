@@ -460,7 +460,8 @@ Value createBarrier(Emitter &E, int64_t Count, llvm::StringRef Scope,
   auto Ty = ts::BarrierType::get(E.getContext(),
                                  StringAttr::get(E.getContext(), Scope));
   return ts::BarrierAllocOp::create(E.getBuilder(), E.loc(Site), Ty,
-                                    static_cast<uint32_t>(Count));
+                                    static_cast<uint32_t>(Count),
+                                    /*num=*/1u);
 }
 
 /// tle.gpu.alloc_barrier(count=1, scope="block"): a barrier expecting
@@ -503,6 +504,7 @@ Result builtinBarrierArrive(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(B) || failed(Count))
     return failure();
   ts::BarrierArriveOp::create(E.getBuilder(), E.loc(Site), *B,
+                              /*index=*/Value(),
                               static_cast<uint32_t>(*Count));
   return TValue::none();
 }
@@ -528,7 +530,7 @@ Result builtinBarrierWait(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(Phase))
     return failure();
   ts::BarrierWaitOp::create(E.getBuilder(), E.loc(Site), *B,
-                            Phase->getValue());
+                            /*index=*/Value(), Phase->getValue());
   return TValue::none();
 }
 

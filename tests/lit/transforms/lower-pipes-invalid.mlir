@@ -82,17 +82,74 @@ tle.func @drains_closed(%v: f32, %n: i32, %out: !tle.ptr<f32>) {
 
 // -----
 
-// Roles split across warp_specialize partitions are not lowered yet.
-tle.func @partitions(%v: f32, %out: !tle.ptr<f32>) {
+// A pipe between two roles must have each role in one partition of the
+// same warp_specialize: here the reader is a partition, the writer is not.
+tle.func @partition_and_outside(%v: f32, %out: !tle.ptr<f32>) {
+  // expected-error @+1 {{pipe 'tiles': its writer and reader run in different places; between two roles, both must be partitions of the same warp_specialize}}
+  %p = tle.pipe.create "tiles" : !tle.pipe<2, [f32]>
+  tle.pipe.writer_commit %p, %v : !tle.pipe<2, [f32]>, f32
+  tle_struct.warp_specialize [4, 1] {
+    %valid, %x = tle.pipe.reader_wait %p : !tle.pipe<2, [f32]> -> f32
+    tle.store %out, %x : !tle.ptr<f32>
+    tle_struct.yield
+  }, {
+    tle_struct.yield
+  }
+  tle.return
+}
+
+// -----
+
+tle.func @writer_in_two_partitions(%v: f32, %out: !tle.ptr<f32>) {
+  %p = tle.pipe.create "tiles" : !tle.pipe<2, [f32]>
+  tle_struct.warp_specialize [4, 1, 1] {
+    %valid, %x = tle.pipe.reader_wait %p : !tle.pipe<2, [f32]> -> f32
+    tle.store %out, %x : !tle.ptr<f32>
+    tle_struct.yield
+  }, {
+    tle.pipe.writer_commit %p, %v : !tle.pipe<2, [f32]>, f32
+    tle_struct.yield
+  }, {
+    // expected-error @+1 {{pipe 'tiles': its writer methods are in different warp_specialize partitions (or inside and outside one); each role is one partition}}
+    tle.pipe.writer_commit %p, %v : !tle.pipe<2, [f32]>, f32
+    tle_struct.yield
+  }
+  tle.return
+}
+
+// -----
+
+// The writer partition acquires slots but never fills one: the reader
+// partition would wait forever.
+tle.func @writer_never_commits(%out: !tle.ptr<f32>) {
+  // expected-error @+1 {{pipe 'tiles': the reader partition waits, but the writer partition never commits or closes it; the reader would wait forever}}
   %p = tle.pipe.create "tiles" : !tle.pipe<2, [f32]>
   tle_struct.warp_specialize [4, 1] {
-    // expected-error @+1 {{pipe 'tiles' (capacity 2) is used inside 'tle_struct.warp_specialize'; pipes are lowered with producer and consumer in one role (the whole block, in program order) and only through for loops and if statements so far, not across warp_specialize partitions, parallel regions or while loops}}
     %valid, %x = tle.pipe.reader_wait %p : !tle.pipe<2, [f32]> -> f32
     tle.store %out, %x : !tle.ptr<f32>
     tle_struct.yield
   }, {
     tle.pipe.writer_acquire %p : !tle.pipe<2, [f32]>
-    tle.pipe.writer_commit %p, %v : !tle.pipe<2, [f32]>, f32
+    tle_struct.yield
+  }
+  tle.return
+}
+
+// -----
+
+// One role inside one partition keeps the one-role checks.
+tle.func @one_role_in_partition(%v: f32, %n: i32) {
+  %p = tle.pipe.create "tiles" : !tle.pipe<2, [f32]>
+  tle_struct.warp_specialize [4, 1] {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %k = %c0 to %n step %c1 : i32 {
+      tle.pipe.writer_acquire %p : !tle.pipe<2, [f32]>
+      // expected-error @+1 {{pipe 'tiles' (capacity 2): each iteration of this loop in kernel 'one_role_in_partition' commits more slots than it releases}}
+      tle.pipe.writer_commit %p, %v : !tle.pipe<2, [f32]>, f32
+    }
+    tle_struct.yield
+  }, {
     tle_struct.yield
   }
   tle.return

@@ -130,3 +130,77 @@ tle.func @constant_trip_count(%v: f32) {
   }
   tle.return
 }
+
+// -----
+
+// Two roles: the reader is partition 0, the writer partition 1. Each slot
+// has a flag (1: data, 0: closed) and a `full` and an `empty` barrier
+// (arrays of 2); each partition carries its own counter. The writer waits
+// on empty[w % 2] for the phase before (parity ((w / 2) & 1) ^ 1), stores
+// the value and flag 1, arrives on full; close stores flag 0. The reader
+// waits on full[r % 2] (parity (r / 2) & 1), reads the flag, advances by
+// it, and releases by arriving on empty at the slot it read.
+// CHECK-LABEL: tle.func @two_roles
+// CHECK-DAG: %[[RING:.*]] = tle_struct.alloc : !tle_struct.buffer<2xf32, "block">
+// CHECK-DAG: %[[FLAGS:.*]] = tle_struct.alloc : !tle_struct.buffer<2xi32, "block">
+// CHECK: %[[FULL:.*]] = tle_struct.barrier_alloc 1 {num = 2 : i32} : !tle_struct.barrier<"block">
+// CHECK: %[[EMPTY:.*]] = tle_struct.barrier_alloc 1 {num = 2 : i32} : !tle_struct.barrier<"block">
+// CHECK: tle_struct.warp_specialize [4, 1] {
+// CHECK:   scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[R:.*]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, i32, i32, i32)
+// CHECK:     %[[RS:.*]] = arith.andi %[[R]], %{{.*}} : i32
+// CHECK:     %[[RD:.*]] = arith.shrui %[[R]], %{{.*}} : i32
+// CHECK:     %[[RP:.*]] = arith.andi %[[RD]], %{{.*}} : i32
+// CHECK:     tle_struct.barrier_wait %[[FULL]][%[[RS]]], %[[RP]]
+// CHECK:     %[[FP:.*]] = tle_struct.local_ptr %[[FLAGS]][%[[RS]]]
+// CHECK:     %[[FLAG:.*]] = tle.load %[[FP]]
+// CHECK:     %[[VALID:.*]] = arith.cmpi ne, %[[FLAG]], %{{.*}} : i32
+// CHECK:     tle_struct.local_ptr %[[RING]][%[[RS]]]
+// CHECK:     %[[INC:.*]] = arith.extui %[[VALID]] : i1 to i32
+// CHECK:     %[[RN:.*]] = arith.addi %[[R]], %[[INC]] : i32
+// CHECK:     tle_struct.barrier_arrive %[[EMPTY]][%[[RS]]]
+// CHECK:     scf.yield %{{.*}}, %{{.*}}, %[[RN]], %[[RS]]
+// CHECK-NOT: tle.debug_barrier
+// CHECK: }, {
+// CHECK:   %[[WEND:.*]]:3 = scf.for {{.*}} iter_args(%[[W:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (i32, i32, i32)
+// CHECK:     %[[WS:.*]] = arith.andi %[[W]], %{{.*}} : i32
+// CHECK:     %[[WD:.*]] = arith.shrui %[[W]], %{{.*}} : i32
+// CHECK:     %[[WP:.*]] = arith.andi %[[WD]], %{{.*}} : i32
+// CHECK:     %[[BEFORE:.*]] = arith.xori %[[WP]], %{{.*}} : i32
+// CHECK:     tle_struct.barrier_wait %[[EMPTY]][%[[WS]]], %[[BEFORE]]
+// CHECK:     tle.store %{{.*}}, %{{.*}} : !tle.ptr<f32, "block">
+// CHECK:     %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK:     tle.store %{{.*}}, %[[ONE]] : !tle.ptr<i32, "block">
+// CHECK:     tle_struct.barrier_arrive %[[FULL]]
+// CHECK:   tle_struct.barrier_wait %[[EMPTY]]
+// CHECK:   %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK:   tle.store %{{.*}}, %[[ZERO]] : !tle.ptr<i32, "block">
+// CHECK:   tle_struct.barrier_arrive %[[FULL]]
+// CHECK-NOT: tle.debug_barrier
+// CHECK: tle.return
+tle.func @two_roles(%x: !tle.ptr<f32>, %out: !tle.ptr<f32>, %n: i32) {
+  %p = tle.pipe.create "chunks" : !tle.pipe<2, [f32]>
+  tle_struct.warp_specialize [4, 1] {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant 0.0 : f32
+    %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) : i32 {
+      %valid, %v = tle.pipe.reader_wait %p : !tle.pipe<2, [f32]> -> f32
+      %s = arith.addf %acc, %v : f32
+      tle.pipe.reader_release %p : !tle.pipe<2, [f32]>
+      scf.yield %s : f32
+    }
+    tle.store %out, %sum : !tle.ptr<f32>
+    tle_struct.yield
+  }, {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %k = %c0 to %n step %c1 : i32 {
+      %v = tle.load %x : !tle.ptr<f32>
+      tle.pipe.writer_acquire %p : !tle.pipe<2, [f32]>
+      tle.pipe.writer_commit %p, %v : !tle.pipe<2, [f32]>, f32
+    }
+    tle.pipe.writer_close %p : !tle.pipe<2, [f32]>
+    tle_struct.yield
+  }
+  tle.return
+}
