@@ -14,6 +14,8 @@
 #     chunks, DEPTH 1, 2 and 3, n_cols promised divisible by 16 (i32:16, as
 #     Triton specializes it for the plain version) so rows are 16-byte
 #     aligned and accesses vectorize;
+#   struct_row_sum_kernel (the same loop with tle.gpu.copy into one buffer,
+#     tracked by an mbarrier, one role), "struct copy";
 #   ws_row_sum_kernel (examples/warp_specialized_reduce.py: the same
 #     copy/reduce with a producer warp and 4 consumer warps,
 #     tle.gpu.warp_specialize, two buffers and mbarriers), listed as depth
@@ -91,6 +93,10 @@ for depth in 1 2 3; do
     --signature '*fp32:16, *fp32:16, *fp32, i32:16'
 done
 
+# One role, tle.gpu.copy tracked by an mbarrier (examples/pipelined_reduce.py).
+one pipelined_reduce struct_row_sum_kernel "pipe.struct.h200.cubin" 4 \
+  "\"kind\": \"pipe\", \"block\": 1024, \"depth\": \"struct copy\"" \
+  -D BLOCK=1024 --signature '*fp32:16, *fp32:16, *fp32, i32:16'
 # Producer warp + 4 consumer warps (tle.gpu.warp_specialize, mbarriers).
 one warp_specialized_reduce ws_row_sum_kernel "pipe.ws.h200.cubin" 4 \
   "\"kind\": \"pipe\", \"block\": 1024, \"depth\": \"ws\"" \

@@ -10,6 +10,10 @@
 # hardware description) and places the barriers; a schedule that could
 # never make progress (committing more than DEPTH slots before reading,
 # reading before anything is committed) is an error at the kernel line.
+# struct_row_sum_kernel is the same copy/reduce written with TLE-Struct
+# instead of a pipe: one buffer, tle.gpu.copy tracked by a barrier (cp.async
+# and an mbarrier on NVIDIA; a plain copy and a block barrier where the chip
+# has no barrier objects), the block one role.
 # row_sum_plain_kernel is the same copy/reduce in plain Triton.
 import torch
 import triton
@@ -42,6 +46,26 @@ def pipelined_row_sum_kernel(x_ptr, y_ptr, sums_ptr, n_cols, BLOCK: tl.constexpr
         acc += tl.where(valid, x, 0.0)
         chunks.reader_release()
     chunks.writer_close()
+    tl.store(sums_ptr + row, tl.sum(acc, axis=0))
+
+
+@triton.jit
+def struct_row_sum_kernel(x_ptr, y_ptr, sums_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    buf = tle.gpu.alloc([BLOCK], dtype=tl.float32, scope="block")
+    bar = tle.gpu.alloc_barrier(count=1)
+    acc = tl.zeros((BLOCK, ), dtype=tl.float32)
+    for k in range(0, tl.cdiv(n_cols, BLOCK)):
+        cols = k * BLOCK + offs
+        tle.gpu.copy(x_ptr + row * n_cols + cols, buf, [BLOCK], mask=cols < n_cols, barrier=bar)
+        tle.gpu.barrier_arrive(bar)
+        tle.gpu.barrier_wait(bar, k & 1)
+        x = tl.load(tle.gpu.local_ptr(buf))
+        tl.store(y_ptr + row * n_cols + cols, x, mask=cols < n_cols)
+        acc += x
+        # Every thread has read the chunk before the next copy overwrites it.
+        tl.debug_barrier()
     tl.store(sums_ptr + row, tl.sum(acc, axis=0))
 
 

@@ -50,6 +50,9 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   // TLE-Lite pipes become rings in block-level memory (tle_struct buffers,
   // loads, stores and barriers) before layouts are assigned.
   PM.addPass(mlir::tle::createTLELowerPipes());
+  // TLE-Struct parallel regions and buffer tiles become loops, loads and
+  // stores.
+  PM.addPass(mlir::tle::createTLELowerParallel());
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
   PM.addPass(createAssignLayoutsPass(Layouts));

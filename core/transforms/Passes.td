@@ -39,6 +39,19 @@ def TLESelectRawVariants : Pass<"tle-select-raw-variants", "mlir::ModuleOp"> {
   ];
 }
 
+def TLELowerParallel : Pass<"tle-lower-parallel", "mlir::ModuleOp"> {
+  let summary = "TLE-Struct parallel regions and buffer tiles as tile ops";
+  let description = [{
+    tle_struct.parallel "L" x N becomes an scf.for over the N units (the
+    unit id is the loop index) run by all of the block's threads, followed
+    by a block barrier: the units are independent, so running them one
+    after another is a valid schedule on every target. to_tensor becomes a
+    load of the whole buffer through local_ptr; to_buffer a new buffer, a
+    store through local_ptr and a block barrier.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def TLELowerPipes : Pass<"tle-lower-pipes", "mlir::ModuleOp"> {
   let summary = "TLE-Lite pipes as rings of slots in block-level memory";
   let description = [{
