@@ -50,6 +50,7 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <list>
 #include <map>
 
 using namespace mlir;
@@ -195,8 +196,11 @@ struct AssignLayoutsPass
   void runOnOperation() override;
 
 private:
-  /// Warps of the scope being laid out.
-  unsigned warps = 4;
+  /// Per partition that does not start at warp 0: the matrix units its
+  /// warps can issue (a std::list: dot tilings point into these vectors).
+  std::list<std::vector<::tle::conversion::MatrixUnit>> alignedUnits;
+  /// Warps of the scope being laid out, and the first of them in the block.
+  unsigned warps = 4, firstWarp = 0;
   Region *scope = nullptr;
   std::vector<::tle::conversion::MatrixUnit> matrixUnits;
   /// Dots tiled with a matrix instruction.
@@ -236,9 +240,16 @@ private:
 
   /// The warp_specialize partition `op` is in; null outside partitions.
   static Region *getScope(Operation *op);
-  /// Scopes and their warps; the kernel's block warps (sum of partitions).
-  FailureOr<SmallVector<std::pair<Region *, unsigned>>>
-  collectScopes(ModuleOp module, unsigned kernelWarps, unsigned &blockWarps);
+  /// A partition (or, with a null region, the rest of the kernel) and the
+  /// block's warps it runs on.
+  struct Scope {
+    Region *region;
+    unsigned warps, firstWarp;
+  };
+  /// The scopes; sets the kernel's block warps (the partitions' sum).
+  FailureOr<SmallVector<Scope>> collectScopes(ModuleOp module,
+                                              unsigned kernelWarps,
+                                              unsigned &blockWarps);
   void proposeAnchors(ModuleOp module);
   void planMatrixDots(ModuleOp module);
   Attribute getKeptMatrixLayout(Operation *op);
@@ -297,11 +308,23 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
 /// converted twice per iteration.
 void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
   using ::tle::conversion::MatrixOperand;
+  // Instructions several warps issue together (a warpgroup) need the
+  // scope's warps aligned to the group in the block. (Tilings point at
+  // their unit, so the filtered list lives as long as the pass run.)
+  ArrayRef<::tle::conversion::MatrixUnit> units = matrixUnits;
+  if (firstWarp != 0) {
+    std::vector<::tle::conversion::MatrixUnit> &aligned =
+        alignedUnits.emplace_back();
+    for (const auto &unit : matrixUnits)
+      if (firstWarp % (1u << unit.Fragments.C.Warps.size()) == 0)
+        aligned.push_back(unit);
+    units = aligned;
+  }
   module.walk([&](DotOp dot) {
     if (getScope(dot) != scope)
       return;
     std::optional<::tle::conversion::MatrixTiling> tiling =
-        ::tle::conversion::planMatrixTiling(dot, matrixUnits, warps, warpSize);
+        ::tle::conversion::planMatrixTiling(dot, units, warps, warpSize);
     if (!tiling)
       return;
     dotTilings[dot] = *tiling;
@@ -648,12 +671,17 @@ Region *AssignLayoutsPass::getScope(Operation *op) {
   return nullptr;
 }
 
-FailureOr<SmallVector<std::pair<Region *, unsigned>>>
+FailureOr<SmallVector<AssignLayoutsPass::Scope>>
 AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
                                  unsigned &blockWarps) {
-  SmallVector<std::pair<Region *, unsigned>> partitions;
+  SmallVector<Scope> partitions;
   blockWarps = 0;
   WalkResult walk = module.walk([&](tle_struct::WarpSpecializeOp op) {
+    if (op->getParentOfType<tle_struct::WarpSpecializeOp>()) {
+      op.emitError("warp_specialize inside a warp_specialize partition is "
+                   "not supported");
+      return WalkResult::interrupt();
+    }
     unsigned total = 0;
     for (auto [region, n] :
          llvm::zip(op.getPartitions(), op.getPartitionNumWarps())) {
@@ -662,7 +690,7 @@ AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
                        << " warps; layouts need a power of two";
         return WalkResult::interrupt();
       }
-      partitions.push_back({&region, unsigned(n)});
+      partitions.push_back({&region, unsigned(n), total});
       total += n;
     }
     if (blockWarps && blockWarps != total) {
@@ -711,7 +739,7 @@ AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
     return failure();
   if (!blockWarps) {
     blockWarps = kernelWarps;
-    return SmallVector<std::pair<Region *, unsigned>>{{nullptr, kernelWarps}};
+    return SmallVector<Scope>{{nullptr, kernelWarps, 0}};
   }
   // Outside the partitions all of the block's warps run the kernel.
   bool outsideTiles = false;
@@ -729,7 +757,7 @@ AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
   });
   if (outsideTiles)
     return failure();
-  partitions.insert(partitions.begin(), {nullptr, blockWarps});
+  partitions.insert(partitions.begin(), {nullptr, blockWarps, 0});
   return partitions;
 }
 
@@ -758,9 +786,11 @@ void AssignLayoutsPass::runOnOperation() {
                                        unsigned(warpSize)));
   layouts.clear();
   dotTilings.clear();
-  for (auto [region, scopeWarps] : *scopes) {
-    scope = region;
-    warps = scopeWarps;
+  alignedUnits.clear();
+  for (const Scope &s : *scopes) {
+    scope = s.region;
+    warps = s.warps;
+    firstWarp = s.firstWarp;
     shapeLayouts.clear();
     proposeAnchors(module);
     planMatrixDots(module);

@@ -211,6 +211,10 @@ struct DistributePass
   getBufferLifetimes(ModuleOp module) {
     DenseMap<Operation *, DenseSet<Operation *>> lifetimes;
     module.walk([&](tle_struct::AllocOp alloc) {
+      // In a warp_specialize partition, other partitions use the scratch
+      // at the same time.
+      if (alloc->getParentOfType<tle_struct::WarpSpecializeOp>())
+        return;
       Block *block = alloc->getBlock();
       Operation *last = alloc;
       for (Operation *user : alloc->getUsers()) {
@@ -258,8 +262,8 @@ struct DistributePass
     };
     for (auto &[index, scratch] : st.partitionScratch)
       if (scratch.bytes > 0)
-        st.blockGlobals.push_back(
-            {getPartitionScratchSymbol(index), scratch.bytes, 16});
+        st.blockGlobals.push_back({getPartitionScratchSymbol(index),
+                                   scratch.bytes, scratch.alignment});
     llvm::StringMap<uint64_t> offsets;
     uint64_t shared = 0;
     for (auto &global : st.blockGlobals)

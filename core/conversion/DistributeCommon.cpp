@@ -324,6 +324,7 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
     uint64_t offset = llvm::alignTo(own.inUse, alignment);
     own.inUse = offset + count * typeBytes(elemType);
     own.bytes = std::max(own.bytes, own.inUse);
+    own.alignment = std::max(own.alignment, alignment);
     Value base = LLVM::AddressOfOp::create(
         b, loc, ptrType, getPartitionScratchSymbol(partition->index));
     return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,

@@ -94,7 +94,7 @@ struct DistributeState {
   /// partition index: they run beside the first (and each other), so each
   /// takes its slices from its own buffer (`__tle_scratch_p<index>`).
   struct PartitionScratch {
-    uint64_t inUse = 0, bytes = 0;
+    uint64_t inUse = 0, bytes = 0, alignment = 16;
   };
   std::map<unsigned, PartitionScratch> partitionScratch;
 };

@@ -32,6 +32,9 @@ namespace tle::conversion::distribute {
 
 std::optional<WarpPartition> getEnclosingPartition(const DistributeState &st,
                                                    OpBuilder &b) {
+  // The op being converted is in place; a block a body builder is filling
+  // may not be attached yet, so the insertion point is only the fallback
+  // (for code created outside patterns).
   Operation *op = st.currentOp;
   if (!op && b.getInsertionBlock())
     op = b.getInsertionBlock()->getParentOp();
@@ -225,6 +228,12 @@ struct WarpSpecializeConversion
       return op.emitError("warp_specialize needs barriers for groups of "
                           "warps, and this target has none: its warps cannot "
                           "run different partitions");
+    // Partitions talk through barrier objects; without them arrive and
+    // wait would only synchronize a partition with itself.
+    if (!st.target.supportsBarrierObjects())
+      return op.emitError("warp_specialize needs barrier objects (e.g. "
+                          "mbarrier, NVIDIA sm_80+) for its partitions to "
+                          "wait on each other, and this target has none");
     if (numWarps.size() > groupBarriers)
       return op.emitError() << "warp_specialize with " << numWarps.size()
                             << " partitions: the target has " << groupBarriers

@@ -7,11 +7,13 @@
 // TLE-Struct's DSA-style forms, rewritten into tile ops every backend
 // distributes:
 //   tle_struct.parallel "L" x N { body }   (tle.dsa.parallel)
-//     -> scf.for %u = 0 to N { body with tle_struct.unit_id = %u }, then a
-//        block barrier (the units have all finished when the region ends).
-//        The units run one after another on all of the block's threads:
-//        units of a parallel region are independent by definition, so any
-//        order is a valid schedule. The level was resolved against the
+//     -> scf.for %u = 0 to N { body with tle_struct.unit_id = %u; block
+//        barrier }. The units run one after another on all of the block's
+//        threads: units of a parallel region are independent by
+//        definition, so any order is a valid schedule. They share the
+//        body's buffers (one allocation each), so a barrier ends every unit
+//        before the next one writes them; the last one also orders the
+//        region before what follows. The level was resolved against the
 //        description before (tle-check-hwdesc).
 //   tle_struct.to_tensor %buf              (tle.dsa.to_tensor)
 //     -> tle.load of tle_struct.local_ptr %buf (every element)
@@ -70,7 +72,7 @@ void lowerParallel(IRRewriter &Rewriter, tle_struct::ParallelOp Op) {
   Rewriter.eraseOp(Body.getTerminator());
   Block *ForBody = For.getBody();
   Rewriter.inlineBlockBefore(&Body, ForBody->getTerminator());
-  Rewriter.setInsertionPointAfter(For);
+  Rewriter.setInsertionPoint(ForBody->getTerminator());
   DebugBarrierOp::create(Rewriter, Loc);
   Rewriter.eraseOp(Op);
 }

@@ -30,19 +30,26 @@
 // partition and whose reader methods are all in another connects the two
 // groups of warps, which run at the same time. Each slot then also has a
 // `full` and an `empty` barrier object (tle_struct.barrier_alloc with num =
-// D) and an i32 flag (1: data, 0: closed); each role keeps its own counter
-// (the writer `written`, the reader `read`) in its partition:
+// D) and an i32 flag (1: data, 0: closed); each role keeps its counters in
+// its partition (the writer `written`, the reader `read` and `released`):
 //   writer_acquire      wait on empty[w % D] for the phase before this use
 //                       (parity (w / D + 1) & 1; the first use passes)
-//   writer_commit v...  store each field and flag 1 into slot w % D; arrive
-//                       on full[w % D]; w += 1
-//   writer_close        acquire, store flag 0, arrive on full; w += 1
+//   writer_commit v...  the same wait (a commit needs a free slot whether
+//                       or not it was acquired; a second wait on a
+//                       completed phase returns at once), store each field
+//                       and flag 1 into slot w % D, arrive on full[w % D];
+//                       w += 1
+//   writer_close        the same, with flag 0 and no fields
 //   reader_wait         wait on full[r % D] (parity (r / D) & 1); valid =
 //                       the slot's flag; load the fields; r += valid
-//   reader_release      arrive on empty[slot of the last wait]
-// A closed slot is never released, so later waits see it again (valid
-// false). The arrivals come after a barrier of the arriving partition, so
-// every thread's stores (or reads) of the slot are ordered before them.
+//   reader_release      arrive on empty[released % D]; released += 1 (the
+//                       oldest slot held, first in first out)
+// A closed slot is never read past: later waits see it again (valid false).
+// The arrivals come after a barrier of the arriving partition, so every
+// thread's stores (or reads) of the slot are ordered before them. The
+// barriers are set up where the pipe is created, so the warp_specialize
+// that uses it must be in the same block as its creation (not in a loop
+// around which the counters would restart).
 //
 // Because there is no second role to drain a full ring or fill an empty
 // one, misuse that would hang a real producer/consumer pair is an error at
@@ -63,9 +70,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/DenseSet.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <algorithm>
@@ -414,9 +421,9 @@ struct Ring {
 };
 
 /// The slot counters of a pipe at one program point; a two-role pipe's
-/// reader also knows the slot it waited on last (for reader_release).
+/// reader also counts the slots it released.
 struct Counters {
-  Value Written, Read, LastSlot;
+  Value Written, Read, Released;
 };
 
 class PipeLowering {
@@ -444,7 +451,7 @@ private:
   /// The counters carried through control flow for `Pipe`, in order.
   SmallVector<Value> counterValues(Value Pipe, const Counters &C) const {
     if (RolePipes.contains(Pipe))
-      return {C.Written, C.Read, C.LastSlot};
+      return {C.Written, C.Read, C.Released};
     return {C.Written, C.Read};
   }
   unsigned numCounters(Value Pipe) const {
@@ -453,7 +460,7 @@ private:
   static Counters toCounters(ValueRange Values) {
     Counters C{Values[0], Values[1], Value()};
     if (Values.size() > 2)
-      C.LastSlot = Values[2];
+      C.Released = Values[2];
     return C;
   }
 
@@ -598,7 +605,8 @@ private:
       Ring &R = Rings[Commit.getPipe()];
       Counters &C = State[Commit.getPipe()];
       Rewriter.setInsertionPoint(Op);
-      Value Slot = slotOf(Loc, C.Written, R.Capacity);
+      Value Slot = R.TwoRoles ? acquireSlot(Loc, R, C.Written)
+                              : slotOf(Loc, C.Written, R.Capacity);
       ArrayRef<Type> Fields = Commit.getPipe().getType().getFields();
       for (auto [Buffer, Value, Field] :
            llvm::zip(R.Buffers, Commit.getValues(), Fields))
@@ -631,7 +639,6 @@ private:
                                     EvictionPolicy::Normal, false);
         Valid = arith::CmpIOp::create(Rewriter, Loc, arith::CmpIPredicate::ne,
                                       Flag, i32(Loc, 0));
-        C.LastSlot = Slot;
       } else {
         Valid = arith::CmpIOp::create(Rewriter, Loc, arith::CmpIPredicate::ult,
                                       C.Read, C.Written);
@@ -656,8 +663,12 @@ private:
       if (R.TwoRoles) {
         // The arrival follows a barrier of the reader's warps: their reads
         // of the slot are done before the writer may overwrite it.
+        Counters &C = State[pipeOf(Op)];
         tle_struct::BarrierArriveOp::create(
-            Rewriter, Loc, R.Empty, State[pipeOf(Op)].LastSlot, /*count=*/1u);
+            Rewriter, Loc, R.Empty, slotOf(Loc, C.Released, R.Capacity),
+            /*count=*/1u);
+        C.Released =
+            arith::AddIOp::create(Rewriter, Loc, C.Released, i32(Loc, 1));
       } else {
         // The next commit may overwrite the slot: every thread's reads of
         // it are done first.
@@ -888,6 +899,16 @@ private:
              << "pipe '" << Create.getName()
              << "': the reader partition waits, but the writer partition "
                 "never commits or closes it; the reader would wait forever";
+    // Its barriers start at phase 0 where it is created; a warp_specialize
+    // in a loop around which the roles' counters restart would wait on
+    // phases that already passed.
+    Operation *Ws = Writer->getParentOp();
+    if (Ws->getBlock() != Create->getBlock())
+      return Ws->emitError()
+             << "pipe '" << Create.getName()
+             << "' connects two partitions of this warp_specialize, which "
+                "must then be in the same block as the pipe's creation (not "
+                "inside a loop or if that the creation is outside of)";
     RolePipes.insert(Create.getPipe());
     return success();
   }

@@ -43,9 +43,9 @@ def TLELowerParallel : Pass<"tle-lower-parallel", "mlir::ModuleOp"> {
   let summary = "TLE-Struct parallel regions and buffer tiles as tile ops";
   let description = [{
     tle_struct.parallel "L" x N becomes an scf.for over the N units (the
-    unit id is the loop index) run by all of the block's threads, followed
-    by a block barrier: the units are independent, so running them one
-    after another is a valid schedule on every target. to_tensor becomes a
+    unit id is the loop index) run by all of the block's threads, each
+    unit ending with a block barrier: the units are independent, so running
+    them one after another is a valid schedule on every target. to_tensor becomes a
     load of the whole buffer through local_ptr; to_buffer a new buffer, a
     store through local_ptr and a block barrier.
   }];
@@ -57,20 +57,20 @@ def TLELowerPipes : Pass<"tle-lower-pipes", "mlir::ModuleOp"> {
   let description = [{
     A tle.pipe of capacity D becomes one tle_struct.alloc per field (D slots
     of the field's shape, at the pipe's scope level, "block" by default) and
-    two slot counters carried in SSA values through scf.for/scf.if.
-    writer_commit stores into slot `written % D` and ends with a block
-    barrier; reader_wait loads slot `read % D` (valid while read < written);
-    reader_release is a block barrier; writer_acquire and writer_close
-    vanish. When producer and consumer are one role (the whole block, or
-    one warp_specialize partition, in program order) a writer_acquire with
-    every slot held, a loop that commits more than it releases, or a
-    reader_wait with nothing committed on an open pipe would hang: each is
-    an error at its kernel line. A pipe whose writer and reader are two
-    partitions of one warp_specialize also gets per-slot `full`/`empty`
-    barrier arrays and a flag ring: acquire waits on `empty`, commit and
-    close arrive on `full`, wait waits on `full` and reads the flag (0:
-    closed), release arrives on `empty`. Pipes in parallel regions or while
-    loops are refused.
+    slot counters carried in SSA values through scf.for/scf.if.
+    One role (the whole block, or one warp_specialize partition, in program
+    order): writer_commit stores into slot `written % D` and ends with a
+    block barrier; reader_wait loads slot `read % D` (valid while read <
+    written); reader_release is a block barrier; writer_acquire and
+    writer_close vanish. A writer_acquire with every slot held, a loop that
+    commits more than it releases, or a reader_wait with nothing committed
+    on an open pipe would hang: each is an error at its kernel line.
+    Two roles (writer and reader in two partitions of one warp_specialize,
+    in the pipe's block): per-slot `full`/`empty` barrier arrays and a flag
+    ring; acquire and commit wait on `empty`, commit and close arrive on
+    `full`, wait waits on `full` and reads the flag (0: closed), release
+    arrives on `empty` of the oldest slot held. Pipes in parallel regions or
+    while loops are refused.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::tle_struct::TLEStructDialect"];

@@ -137,6 +137,12 @@ cl::opt<std::string> TunedShape(
              "(M=4096,N=4096,K=4096); the nearest tuned shape when it was "
              "not tuned itself"),
     cl::value_desc("NAME=N,..."), cl::cat(TlecCategory));
+cl::opt<bool> NoFPFusion(
+    "no-fp-fusion",
+    cl::desc("Keep floating-point multiplies and adds separate (Triton's "
+             "enable_fp_fusion=False); by default the GPU backends may fuse "
+             "them into fma"),
+    cl::cat(TlecCategory));
 cl::opt<unsigned> OptLevel("O", cl::Prefix,
                            cl::desc("Optimization level of the backends' "
                                     "LLVM pipelines: -O0 .. -O3"),
@@ -561,6 +567,7 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
   Options.Compile.NumWarps = NumWarps;
   Options.Compile.NumStages = NumStages;
   Options.Compile.OptLevel = OptLevel;
+  Options.Compile.FPFusion = !NoFPFusion;
   Options.PrintIRAfter = PrintIRAfter;
   for (const std::string &Name : DisableOpts)
     (void)Options.Optimizations.disable(Name);
@@ -667,7 +674,11 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
       BT.Backend = Target.Desc->Backend;
       BT.PluginName = Target.ThePlugin->getName().str();
       BT.PluginVersion = Target.ThePlugin->getVersion().str();
+      // The launch's warps: warp_specialize partitions add to --num-warps.
       BT.NumWarps = Src.Spec.NumWarps;
+      if (unsigned Warp = Target.Desc->getWarpSize();
+          Warp && R.Kernel->ThreadsPerBlock)
+        BT.NumWarps = R.Kernel->ThreadsPerBlock / Warp;
       BT.Kernel = std::move(*R.Kernel);
       B.Targets.push_back(std::move(BT));
     }

@@ -41,10 +41,13 @@
 // CHECK:   llvm.inline_asm has_side_effects "test.group.barrier 2, 64"
 // CHECK:   %[[PFIRST:.*]] = arith.cmpi eq, %[[LOCAL]], %c0_i32
 // CHECK:   scf.if %[[PFIRST]] {
+// CHECK-NOT: gpu.barrier
 // CHECK:     llvm.inline_asm has_side_effects "test.barrier.arrive 1", "r" %[[BAR]]
 // CHECK:   %[[OWN:.*]] = llvm.getelementptr %[[SCRATCH]][544]
 // CHECK:   llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
+// CHECK-NOT: gpu.barrier
 // CHECK:   llvm.inline_asm has_side_effects "test.group.barrier 2, 64"
+// CHECK-NOT: gpu.barrier
 // CHECK: } {tle.partition = array<i32: 1, 4, 2>}
 // CHECK: gpu.barrier
 // CHECK: llvm.return

@@ -1,8 +1,8 @@
 // RUN: tle-opt %s -split-input-file -tle-lower-parallel | FileCheck %s
 
 // A parallel region over 4 units becomes a loop over them (the unit id is
-// the loop index) and a block barrier after it; to_tensor is a load of the
-// whole buffer, to_buffer a new buffer, a store and a barrier.
+// the loop index), each unit ending with a block barrier; to_tensor is a
+// load of the whole buffer, to_buffer a new buffer, a store and a barrier.
 // CHECK-LABEL: tle.func @dsa
 // CHECK: %[[SRC:.*]] = tle_struct.alloc : !tle_struct.buffer<64xf32, "spm">
 // CHECK: %[[ALL:.*]] = tle_struct.local_ptr %[[SRC]] : !tle_struct.buffer<64xf32, "spm"> -> tensor<64x!tle.ptr<f32, "spm">>
@@ -19,8 +19,8 @@
 // CHECK:   arith.muli %[[U]], %{{.*}} : i32
 // CHECK:   tle_struct.local_ptr %[[DST]][%{{.*}}]
 // CHECK:   tle.store
-// CHECK: }
 // CHECK-NEXT: tle.debug_barrier
+// CHECK-NEXT: }
 // CHECK-NOT: tle_struct.parallel
 // CHECK-NOT: tle_struct.unit_id
 tle.func @dsa(%x: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}) {

@@ -137,6 +137,29 @@ tle.func @writer_never_commits(%out: !tle.ptr<f32>) {
 
 // -----
 
+// The pipe's barriers start where it is created: a warp_specialize in a
+// loop around which the roles' counters would restart is refused.
+tle.func @roles_in_loop(%v: f32, %out: !tle.ptr<f32>, %n: i32) {
+  %p = tle.pipe.create "tiles" : !tle.pipe<2, [f32]>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %k = %c0 to %n step %c1 : i32 {
+    // expected-error @+1 {{pipe 'tiles' connects two partitions of this warp_specialize, which must then be in the same block as the pipe's creation (not inside a loop or if that the creation is outside of)}}
+    tle_struct.warp_specialize [4, 1] {
+      %valid, %x = tle.pipe.reader_wait %p : !tle.pipe<2, [f32]> -> f32
+      tle.store %out, %x : !tle.ptr<f32>
+      tle.pipe.reader_release %p : !tle.pipe<2, [f32]>
+      tle_struct.yield
+    }, {
+      tle.pipe.writer_commit %p, %v : !tle.pipe<2, [f32]>, f32
+      tle_struct.yield
+    }
+  }
+  tle.return
+}
+
+// -----
+
 // One role inside one partition keeps the one-role checks.
 tle.func @one_role_in_partition(%v: f32, %n: i32) {
   %p = tle.pipe.create "tiles" : !tle.pipe<2, [f32]>

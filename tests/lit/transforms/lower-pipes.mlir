@@ -139,14 +139,15 @@ tle.func @constant_trip_count(%v: f32) {
 // on empty[w % 2] for the phase before (parity ((w / 2) & 1) ^ 1), stores
 // the value and flag 1, arrives on full; close stores flag 0. The reader
 // waits on full[r % 2] (parity (r / 2) & 1), reads the flag, advances by
-// it, and releases by arriving on empty at the slot it read.
+// it, and releases by arriving on empty at the oldest slot it holds (its
+// third counter).
 // CHECK-LABEL: tle.func @two_roles
 // CHECK-DAG: %[[RING:.*]] = tle_struct.alloc : !tle_struct.buffer<2xf32, "block">
 // CHECK-DAG: %[[FLAGS:.*]] = tle_struct.alloc : !tle_struct.buffer<2xi32, "block">
 // CHECK: %[[FULL:.*]] = tle_struct.barrier_alloc 1 {num = 2 : i32} : !tle_struct.barrier<"block">
 // CHECK: %[[EMPTY:.*]] = tle_struct.barrier_alloc 1 {num = 2 : i32} : !tle_struct.barrier<"block">
 // CHECK: tle_struct.warp_specialize [4, 1] {
-// CHECK:   scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[R:.*]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, i32, i32, i32)
+// CHECK:   scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[R:.*]] = %{{.*}}, %[[REL:.*]] = %{{.*}}) -> (f32, i32, i32, i32)
 // CHECK:     %[[RS:.*]] = arith.andi %[[R]], %{{.*}} : i32
 // CHECK:     %[[RD:.*]] = arith.shrui %[[R]], %{{.*}} : i32
 // CHECK:     %[[RP:.*]] = arith.andi %[[RD]], %{{.*}} : i32
@@ -157,8 +158,10 @@ tle.func @constant_trip_count(%v: f32) {
 // CHECK:     tle_struct.local_ptr %[[RING]][%[[RS]]]
 // CHECK:     %[[INC:.*]] = arith.extui %[[VALID]] : i1 to i32
 // CHECK:     %[[RN:.*]] = arith.addi %[[R]], %[[INC]] : i32
-// CHECK:     tle_struct.barrier_arrive %[[EMPTY]][%[[RS]]]
-// CHECK:     scf.yield %{{.*}}, %{{.*}}, %[[RN]], %[[RS]]
+// CHECK:     %[[RELS:.*]] = arith.andi %[[REL]], %{{.*}} : i32
+// CHECK:     tle_struct.barrier_arrive %[[EMPTY]][%[[RELS]]]
+// CHECK:     %[[RELN:.*]] = arith.addi %[[REL]], %{{.*}} : i32
+// CHECK:     scf.yield %{{.*}}, %{{.*}}, %[[RN]], %[[RELN]]
 // CHECK-NOT: tle.debug_barrier
 // CHECK: }, {
 // CHECK:   %[[WEND:.*]]:3 = scf.for {{.*}} iter_args(%[[W:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (i32, i32, i32)
@@ -200,6 +203,49 @@ tle.func @two_roles(%x: !tle.ptr<f32>, %out: !tle.ptr<f32>, %n: i32) {
       tle.pipe.writer_commit %p, %v : !tle.pipe<2, [f32]>, f32
     }
     tle.pipe.writer_close %p : !tle.pipe<2, [f32]>
+    tle_struct.yield
+  }
+  tle.return
+}
+
+// -----
+
+// Two roles, capacity 3 (not a power of two: slots by remainder, rounds by
+// division). The reader waits twice before releasing twice: each release
+// arrives on `empty` of the oldest slot held (its own counter), not of the
+// last slot waited on. The writer commits twice without acquiring: each
+// commit waits for its slot itself.
+// CHECK-LABEL: tle.func @fifo_release
+// CHECK: %[[FULL:.*]] = tle_struct.barrier_alloc 1 {num = 3 : i32}
+// CHECK: %[[EMPTY:.*]] = tle_struct.barrier_alloc 1 {num = 3 : i32}
+// CHECK: tle_struct.warp_specialize [4, 1] {
+// CHECK:   %[[R0:.*]] = arith.remui %[[READ:.*]], %{{.*}} : i32
+// CHECK:   arith.divui %[[READ]], %{{.*}} : i32
+// CHECK:   tle_struct.barrier_wait %[[FULL]][%[[R0]]]
+// CHECK:   tle_struct.barrier_wait %[[FULL]]
+// CHECK:   %[[REL0:.*]] = arith.remui %[[RELEASED:.*]], %{{.*}} : i32
+// CHECK:   tle_struct.barrier_arrive %[[EMPTY]][%[[REL0]]]
+// CHECK:   %[[REL1N:.*]] = arith.addi %[[RELEASED]], %{{.*}} : i32
+// CHECK:   %[[REL1:.*]] = arith.remui %[[REL1N]], %{{.*}} : i32
+// CHECK:   tle_struct.barrier_arrive %[[EMPTY]][%[[REL1]]]
+// CHECK: }, {
+// CHECK:   tle_struct.barrier_wait %[[EMPTY]]
+// CHECK:   tle_struct.barrier_arrive %[[FULL]]
+// CHECK:   tle_struct.barrier_wait %[[EMPTY]]
+// CHECK:   tle_struct.barrier_arrive %[[FULL]]
+tle.func @fifo_release(%v: f32, %out: !tle.ptr<f32>) {
+  %p = tle.pipe.create "pairs" : !tle.pipe<3, [f32]>
+  tle_struct.warp_specialize [4, 1] {
+    %valid0, %x0 = tle.pipe.reader_wait %p : !tle.pipe<3, [f32]> -> f32
+    %valid1, %x1 = tle.pipe.reader_wait %p : !tle.pipe<3, [f32]> -> f32
+    %s = arith.addf %x0, %x1 : f32
+    tle.store %out, %s : !tle.ptr<f32>
+    tle.pipe.reader_release %p : !tle.pipe<3, [f32]>
+    tle.pipe.reader_release %p : !tle.pipe<3, [f32]>
+    tle_struct.yield
+  }, {
+    tle.pipe.writer_commit %p, %v : !tle.pipe<3, [f32]>, f32
+    tle.pipe.writer_commit %p, %v : !tle.pipe<3, [f32]>, f32
     tle_struct.yield
   }
   tle.return
