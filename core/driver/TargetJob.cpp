@@ -39,6 +39,7 @@ std::string tle::driver::computeCacheKey(const KernelSource &Source,
   Key.add("num-warps", Options.Compile.NumWarps);
   Key.add("num-stages", Options.Compile.NumStages);
   Key.add("opt-level", Options.Compile.OptLevel);
+  Key.add("fp-fusion", Options.Compile.FPFusion);
   Key.add("remove-layout-conversions",
           Options.Optimizations.RemoveLayoutConversions);
   Key.add("pipeline-loads", Options.Optimizations.PipelineLoads);

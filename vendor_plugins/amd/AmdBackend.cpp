@@ -106,7 +106,8 @@ static CodeGenOptLevel getCodeGenOptLevel(unsigned OptLevel) {
 }
 
 static Expected<std::unique_ptr<TargetMachine>>
-createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel) {
+createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel,
+                    bool FPFusion) {
   initializeAMDGPU();
   Triple TT(Desc.Tools.Triple.empty() ? DefaultTriple.str()
                                       : Desc.Tools.Triple);
@@ -135,6 +136,9 @@ createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel) {
   std::string Features = WarpSize == 64 ? "+wavefrontsize64"
                                         : "+wavefrontsize32";
   TargetOptions Opts;
+  // As Triton's enable_fp_fusion: a multiply feeding an add may become one
+  // fma (one rounding instead of two).
+  Opts.AllowFPOpFusion = FPFusion ? FPOpFusion::Fast : FPOpFusion::Standard;
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
       TT, Desc.Arch, Features, Opts, /*RM=*/std::nullopt,
       /*CM=*/std::nullopt, getCodeGenOptLevel(OptLevel)));
@@ -311,7 +315,7 @@ AmdBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     Result.SharedMemoryBytes = Shared.getInt();
 
   Expected<std::unique_ptr<TargetMachine>> TM =
-      createTargetMachine(Desc, Options.OptLevel);
+      createTargetMachine(Desc, Options.OptLevel, Options.FPFusion);
   if (!TM)
     return TM.takeError();
 

@@ -129,7 +129,8 @@ static CodeGenOptLevel getCodeGenOptLevel(unsigned OptLevel) {
 }
 
 static Expected<std::unique_ptr<TargetMachine>>
-createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel) {
+createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel,
+                    bool FPFusion) {
   initializeNVPTX();
   Triple TT(Desc.Tools.Triple.empty() ? DefaultTriple.str()
                                       : Desc.Tools.Triple);
@@ -151,6 +152,9 @@ createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel) {
     return makeError("LLVM's NVPTX backend does not know PTX ISA " +
                      Desc.Tools.IsaVersion + " of " + Desc.Name);
   TargetOptions Opts;
+  // As Triton's enable_fp_fusion: a multiply feeding an add may become one
+  // fma (one rounding instead of two).
+  Opts.AllowFPOpFusion = FPFusion ? FPOpFusion::Fast : FPOpFusion::Standard;
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
       TT, Desc.Arch, "+" + *Ptx, Opts, /*RM=*/std::nullopt,
       /*CM=*/std::nullopt, getCodeGenOptLevel(OptLevel)));
@@ -310,7 +314,8 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
                      B.getDenseI32ArrayAttr(
                          {static_cast<int32_t>(Result.ThreadsPerBlock), 1, 1}));
 
-  Expected<std::unique_ptr<TargetMachine>> TM = createTargetMachine(Desc, Options.OptLevel);
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      createTargetMachine(Desc, Options.OptLevel, Options.FPFusion);
   if (!TM)
     return TM.takeError();
 

@@ -105,6 +105,10 @@ struct CompileOptions {
   /// Optimization level 0..3 of the backend's own LLVM pipeline and code
   /// generation (tlec -O).
   unsigned OptLevel = 3;
+  /// The backend may contract a floating-point multiply and add into one
+  /// fused multiply-add (Triton's enable_fp_fusion, on by default; tlec
+  /// --no-fp-fusion).
+  bool FPFusion = true;
   /// Asks compile() to fill CompiledKernel::LLVMIR (tlec --emit=llvm); off
   /// by default because printing a module costs time nobody else needs.
   bool KeepLLVMIR = false;
