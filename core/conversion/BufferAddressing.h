@@ -157,6 +157,20 @@ struct BufferAddressing {
     return AddIOp::create(b, loc, slotBase,
                           AddIOp::create(b, loc, panel, inPanel));
   }
+  /// unswizzledOffset(index + delta) - unswizzledOffset(index) for a
+  /// swizzled layout (delta = [rows, cols] of the tile, no slot), when
+  /// index's contiguous coordinate is a multiple of a panel row; nullopt
+  /// for a negative delta.
+  std::optional<int64_t>
+  unswizzledDelta(llvm::ArrayRef<int64_t> delta) const {
+    if (swizzle <= 0 || delta.size() != 2)
+      return std::nullopt;
+    int64_t col = delta[order[0] - 1], row = delta[order[1] - 1];
+    if (col < 0 || row < 0)
+      return std::nullopt;
+    return col / panelColumns * rows * panelColumns + row * panelColumns +
+           col % panelColumns;
+  }
   /// Byte offset bits 4.. xor-ed with bits 7.. (log2(swizzle / 16) of them),
   /// on element offsets.
   mlir::Value applySwizzle(mlir::OpBuilder &b, mlir::Location loc,

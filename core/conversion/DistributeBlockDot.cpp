@@ -60,6 +60,30 @@ struct OperandTile {
     operand.PanelStride = addressing.rows * addressing.swizzle;
     return operand;
   }
+
+  /// The operand at (row + dRow, col + dCol): `origin` (at (row, col))
+  /// plus a constant offset where the unswizzled layout allows one (col's
+  /// contiguous coordinate a multiple of a panel row, as `aligned` says),
+  /// else at() of the full position.
+  BlockMatrixOperand offsetFrom(OpBuilder &b, Location loc,
+                                const BlockMatrixOperand &origin,
+                                bool aligned, Value row, Value col,
+                                int64_t dRow, int64_t dCol) const {
+    std::optional<int64_t> delta;
+    if (aligned)
+      delta = addressing.unswizzledDelta({dRow, dCol});
+    int64_t bytes = delta ? *delta << addressing.logElementBytes : 1;
+    if (!delta || bytes % 16 != 0) {
+      auto plus = [&](Value v, int64_t c) {
+        return arith::AddIOp::create(b, loc, v, i32Const(b, loc, c))
+            .getResult();
+      };
+      return at(b, loc, plus(row, dRow), plus(col, dCol));
+    }
+    BlockMatrixOperand operand = origin;
+    operand.ByteOffset = origin.ByteOffset + bytes;
+    return operand;
+  }
 };
 
 const MatrixUnit *findUnit(Operation *op, DistributeState &st) {
@@ -136,9 +160,28 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
         b, loc, groupCol,
         arith::MulIOp::create(b, loc, set, i32Const(b, loc, basis[1])));
   }
-  auto plus = [&](Value v, int64_t c) {
-    return arith::AddIOp::create(b, loc, v, i32Const(b, loc, c)).getResult();
+  // Every instruction's operands are the group's origin plus constants
+  // (a descriptor plus a constant on NVIDIA, as Triton builds them) when
+  // the origin's contiguous coordinate starts a panel row: always for the
+  // coordinate that is 0, for the group's row or column when every warp
+  // basis moves it by whole panel rows.
+  Value zero = i32Const(b, loc, 0);
+  auto originAligned = [&](const OperandTile &tile, unsigned groupDim) {
+    if (tile.addressing.fastest() - 1 != groupDim)
+      return true;
+    for (unsigned bit = unit->Fragments.C.Warps.size(),
+                  e = warpBases.size() / 2;
+         bit < e; ++bit)
+      if (d.getBasis(warpBases, bit)[groupDim ? 1 : 0] %
+              tile.addressing.panelColumns !=
+          0)
+        return false;
+    return true;
   };
+  // A's tile is M x K (the group moves M, dimension 0), B's K x N (N, 1).
+  bool aAligned = originAligned(a, 0), bAligned = originAligned(bTile, 1);
+  BlockMatrixOperand aOrigin = a.at(b, loc, groupRow, zero);
+  BlockMatrixOperand bOrigin = bTile.at(b, loc, zero, groupCol);
 
   if (failed(st.target.emitMatrixFence(b, loc)))
     return failure();
@@ -159,10 +202,10 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
             cIdx.push_back(it->second);
             cFrag.push_back(acc[it->second]);
           }
-        Value kIndex = i32Const(b, loc, kk);
-        BlockMatrixOperand aOperand = a.at(b, loc, plus(groupRow, m), kIndex);
+        BlockMatrixOperand aOperand =
+            a.offsetFrom(b, loc, aOrigin, aAligned, groupRow, zero, m, kk);
         BlockMatrixOperand bOperand =
-            bTile.at(b, loc, kIndex, plus(groupCol, n));
+            bTile.offsetFrom(b, loc, bOrigin, bAligned, zero, groupCol, kk, n);
         FailureOr<SmallVector<Value>> out = st.target.emitBlockMatrixMultiply(
             b, loc, instr, instrN, aOperand, bOperand, cFrag);
         if (failed(out))

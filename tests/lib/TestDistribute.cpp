@@ -217,8 +217,9 @@ public:
     emitMarker(B, Loc, "test.commit");
     return success();
   }
-  /// "test.wgmma.n<N> swizzle <S> mn <A>,<B> strides <rows>,<panels>" on the
-  /// two operand addresses and the accumulators.
+  /// "test.wgmma.n<N> swizzle <S> mn <A>,<B> strides <rows>,<panels>
+  /// offsets <A bytes>,<B bytes>" on the two operand addresses and the
+  /// accumulators.
   FailureOr<SmallVector<Value>>
   emitBlockMatrixMultiply(OpBuilder &B, Location Loc,
                           const ::tle::hwdesc::MatrixInstruction &Instr,
@@ -231,7 +232,8 @@ public:
        << BOperand.SwizzleBytes << " mn " << A.MajorMN << ","
        << BOperand.MajorMN << " strides " << A.RowGroupStride << ","
        << A.PanelStride << "," << BOperand.RowGroupStride << ","
-       << BOperand.PanelStride;
+       << BOperand.PanelStride << " offsets " << A.ByteOffset << ","
+       << BOperand.ByteOffset;
     SmallVector<Value> Operands{A.Address, BOperand.Address};
     llvm::append_range(Operands, C);
     return emitTied(B, Loc, Name, Operands, C.size(), 2);

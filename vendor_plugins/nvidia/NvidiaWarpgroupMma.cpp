@@ -12,6 +12,8 @@
 //               of an M/N-major operand; unused for K-major)
 //   bits 32-45  stride byte offset >> 4 (between groups of 8 rows)
 //   bits 62-63  swizzle: 1 = 128 B, 2 = 64 B, 3 = 32 B
+// The instructions of one dot share a base descriptor and add their
+// constant offset (>> 4) to it, as Triton does.
 // The accumulator fragment (fp32): warp w of the group holds rows
 // 16w + lane/4 (+8) and columns 8q + 2(lane%4) (+1) in registers
 // d[4q + 2i + j] -- mma.sync's C fragment, repeated over N/8 and the warps.
@@ -86,7 +88,18 @@ FailureOr<Value> getDescriptor(OpBuilder &B, Location Loc,
       B, Loc, LLVM::AndOp::create(B, Loc, Address, i64Const(B, Loc, 0x3FFFF)),
       i64Const(B, Loc, 4));
   uint64_t Fixed = (Leading << 16) | (Stride << 32) | (Swizzle << 62);
-  return Value(LLVM::OrOp::create(B, Loc, Start, i64Const(B, Loc, Fixed)));
+  Value Descriptor = LLVM::OrOp::create(B, Loc, Start, i64Const(B, Loc, Fixed));
+  if (Operand.ByteOffset % 16 != 0 || Operand.ByteOffset < 0)
+    return emitError(Loc) << "nvidia plugin: wgmma operand offset "
+                          << Operand.ByteOffset
+                          << " is not a non-negative multiple of 16 bytes";
+  // The same base descriptor for every instruction of a dot, plus the
+  // constant (shared memory ends below 2^18 bytes, so the 14-bit start
+  // field does not carry into the next).
+  if (Operand.ByteOffset == 0)
+    return Descriptor;
+  return Value(LLVM::AddOp::create(B, Loc, Descriptor,
+                                   i64Const(B, Loc, Operand.ByteOffset >> 4)));
 }
 
 /// A PTX statement without operands that stays where it is.

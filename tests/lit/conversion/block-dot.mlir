@@ -39,7 +39,10 @@
 // DIST-LABEL: llvm.func @dot
 // DIST-NOT: tle_struct
 // DIST: llvm.inline_asm has_side_effects "test.fence.accumulators"
-// DIST-COUNT-2: "test.wgmma.n64 swizzle 64,128 mn 0,1 strides 512,4096,1024,4096"
+// The second instruction reads the same addresses plus constants: 16 bf16
+// further along K in A (32 bytes), 16 rows further in B (2048 bytes).
+// DIST: "test.wgmma.n64 swizzle 64,128 mn 0,1 strides 512,4096,1024,4096 offsets 0,0", "{{[=f,]*}}l,l,{{[f,]*}}" %[[A:[^,]*]], %[[B:[^,]*]],
+// DIST: "test.wgmma.n64 swizzle 64,128 mn 0,1 strides 512,4096,1024,4096 offsets 32,2048", "{{[=f,]*}}l,l,{{[f,]*}}" %[[A]], %[[B]],
 // DIST: "test.commit"
 // DIST: "test.wait 1"
 // DIST-SAME: -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
@@ -53,7 +56,8 @@
 // PLAIN: "test.fence.operands"
 // PLAIN-NEXT: gpu.barrier
 // PLAIN: "test.fence.accumulators"
-// PLAIN-COUNT-2: "test.wgmma.n64 swizzle 64,128 mn 0,1 strides 512,4096,1024,4096"
+// PLAIN: "test.wgmma.n64 swizzle 64,128 mn 0,1 strides 512,4096,1024,4096 offsets 0,0"
+// PLAIN: "test.wgmma.n64 swizzle 64,128 mn 0,1 strides 512,4096,1024,4096 offsets 32,2048"
 // PLAIN: "test.commit"
 // PLAIN: "test.wait 0"
 // PLAIN: gpu.barrier

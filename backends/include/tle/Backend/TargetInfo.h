@@ -69,8 +69,12 @@ struct MatrixFragments {
 /// swizzled layout of #tle_struct.layout (`swizzle` bytes wide panels of
 /// rows, 16-byte chunks xor-ed with the row phase).
 struct BlockMatrixOperand {
-  /// Block-level address of the tile's first element, before the swizzle.
+  /// Block-level address of the tile's first element, before the swizzle,
+  /// is Address + ByteOffset: the instructions of one tl.dot share Address
+  /// and differ in the constant ByteOffset (a multiple of 16), so a
+  /// backend can build one descriptor and add constants to it.
   mlir::Value Address;
+  int64_t ByteOffset = 0;
   /// 32, 64 or 128.
   unsigned SwizzleBytes = 0;
   /// The contiguous dimension is M (of A) or N (of B) instead of K.
