@@ -27,11 +27,18 @@ bench/bin/lite here (carry bench/bin):
    lowered to a shared-memory ring with block barriers, the producer DEPTH
    - 1 chunks of 1024 ahead of the consumer), DEPTH 1, 2 and 3, and
    ws_row_sum_kernel (examples/warp_specialized_reduce.py, "depth" ws: a
-   producer warp beside 4 consumer warps, two buffers, mbarriers); compared
-   with row_sum_plain_kernel (the same loop in plain Triton) compiled by
-   Triton with the same chunk and num_warps. 4096 rows of 4K/16K/64K
-   floats. The copy must equal x exactly; the row sums are checked against
-   torch's float64 sums (relative 1e-4).
+   producer warp beside 4 consumer warps, two buffers, mbarriers),
+   ws_pipe_row_sum_kernel ("ws-pipe D": a TLE-Lite pipe between a producer
+   and a consumer partition) and struct_row_sum_kernel ("struct copy": one
+   buffer filled by tle.gpu.copy tracked by a barrier); compared with
+   row_sum_plain_kernel (the same loop in plain Triton) compiled by Triton
+   with the same chunk and num_warps. 4096 rows of 4K/16K/64K floats. The
+   copy must equal x exactly; the row sums are checked against torch's
+   float64 sums (relative 1e-4).
+4. Sub-tile RMS norm (examples/subtile_norm.py): 64 x 128 tiles, 16 rows at
+   a time through tle.extract_tile/insert_tile, 1000 (ragged) and 65536
+   rows, checked against a float64 reference (1e-5) and timed beside
+   torch's expression.
 
 All times are triton.testing.do_bench medians (CUDA events, L2 cleared
 before each launch); ours are launched through the driver on PyTorch's
@@ -63,6 +70,7 @@ TOPK_K = [256, 2048]
 TOPK_SPLIT = 8192
 PIPE_ROWS = 4096
 PIPE_COLS = [4096, 16384, 65536]
+SUBTILE_ROWS = [1000, 65536]
 
 
 def load_example(name):
@@ -321,6 +329,36 @@ def pipe(kernels, example):
     return rows
 
 
+def subtile(kernels):
+    """examples/subtile_norm.py: row RMS norm of 64 x 128 tiles, 16 rows at a
+    time through tle.extract_tile/insert_tile; against torch's expression
+    (float64 reference), and timed beside it."""
+    rows_out = []
+    for k in (k for k in kernels if k["kind"] == "subtile"):
+        dk = DriverKernel(os.path.join(LITE, k["file"]), k["entry"],
+                          k["num_warps"], k.get("dynamic_shared_bytes", 0))
+        for rows in SUBTILE_ROWS:
+            x = torch.randn(rows, k["n"], device="cuda")
+            y = torch.full_like(x, float("nan"))
+            eps = 1e-6
+            launch = dk.launcher(triton.cdiv(rows, k["block_m"]),
+                                 [ptr(x), ptr(y), i32(rows),
+                                  ctypes.c_float(eps)])
+            launch()
+            torch.cuda.synchronize()
+            xd = x.double()
+            ref = xd / torch.sqrt((xd * xd).mean(dim=1, keepdim=True) + eps)
+            ok = torch.allclose(y.double(), ref, rtol=1e-5, atol=1e-5)
+            ms = bench(launch)
+            torch_ms = bench(lambda: x / torch.sqrt(
+                (x * x).mean(dim=1, keepdim=True) + eps))
+            rows_out.append((rows, k["n"], ok, ms, torch_ms))
+            print(f"subtile ours {rows}x{k['n']}: {ms * 1e3:.1f} us "
+                  f"({'ok' if ok else 'WRONG'}), torch {torch_ms * 1e3:.1f} us",
+                  flush=True)
+    return rows_out
+
+
 def main():
     with open(os.path.join(LITE, "kernels.json")) as f:
         kernels = json.load(f)
@@ -332,6 +370,7 @@ def main():
     topk_rows = topk(kernels, load_example("topk_radix"))
     split_rows = topk_split(kernels)
     pipe_rows = pipe(kernels, load_example("pipelined_reduce"))
+    subtile_rows = subtile(kernels)
 
     print("\n## Expert counting: ours (TLE, tlec) vs plain Triton "
           "(tl.histogram), BLOCK_TOKENS=1024, 4 warps")
@@ -377,10 +416,18 @@ def main():
     for who, depth, n, ok, ms, gbs in pipe_rows:
         print(f"| {who} | {depth} | {n} | {ms * 1e3:.1f} | {gbs:.0f} | "
               f"{plain_ms[n] / ms:.2f} | {'ok' if ok else 'WRONG'} |")
+    print("\n## Sub-tile RMS norm (tle.extract_tile/insert_tile, 64 x 128 "
+          "tiles, 16 rows at a time, 4 warps) vs torch's expression")
+    print("| rows | N | ours us | torch us | torch/ours | check |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for rows, n, ok, ms, tms in subtile_rows:
+        print(f"| {rows} | {n} | {ms * 1e3:.1f} | {tms * 1e3:.1f} | "
+              f"{tms / ms:.2f} | {'ok' if ok else 'WRONG'} |")
     bad = [r for r in moe_rows if not (r[2] and r[3])] + \
         [r for r in topk_rows if not (r[3] and r[4])] + \
         [r for r in pipe_rows if not r[3]] + \
-        [r for r in split_rows if not r[3]]
+        [r for r in split_rows if not r[3]] + \
+        [r for r in subtile_rows if not r[2]]
     if bad:
         print(f"\n{len(bad)} configurations gave WRONG results")
         sys.exit(1)

@@ -14,6 +14,8 @@
 #     chunks, DEPTH 1, 2 and 3, n_cols promised divisible by 16 (i32:16, as
 #     Triton specializes it for the plain version) so rows are 16-byte
 #     aligned and accesses vectorize;
+#   subtile_norm_kernel (examples/subtile_norm.py, 64 x 128 tiles, 16 rows
+#     at a time through tle.extract_tile/insert_tile);
 #   struct_row_sum_kernel (the same loop with tle.gpu.copy into one buffer,
 #     tracked by an mbarrier, one role), "struct copy";
 #   ws_row_sum_kernel (examples/warp_specialized_reduce.py: the same
@@ -93,6 +95,10 @@ for depth in 1 2 3; do
     --signature '*fp32:16, *fp32:16, *fp32, i32:16'
 done
 
+# Sub-tile RMS norm (TLE-Lite extract_tile/insert_tile).
+one subtile_norm subtile_norm_kernel "subtile.h200.cubin" 4 \
+  "\"kind\": \"subtile\", \"block_m\": 64, \"n\": 128" \
+  -D BLOCK_M=64 -D N=128 -D SUB_M=16 --signature '*fp32:16, *fp32:16, i32, fp32'
 # One role, tle.gpu.copy tracked by an mbarrier (examples/pipelined_reduce.py).
 one pipelined_reduce struct_row_sum_kernel "pipe.struct.h200.cubin" 4 \
   "\"kind\": \"pipe\", \"block\": 1024, \"depth\": \"struct copy\"" \
