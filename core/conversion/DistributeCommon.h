@@ -164,6 +164,12 @@ public:
   emitMatrixTileLoad(mlir::OpBuilder &b, mlir::Location loc,
                      mlir::Value rowAddress, unsigned numTiles,
                      bool transpose) const override;
+  bool supportsMatrixTileStores() const override;
+  mlir::LogicalResult emitMatrixTileStore(mlir::OpBuilder &b,
+                                          mlir::Location loc,
+                                          mlir::Value rowAddress,
+                                          mlir::ValueRange tiles,
+                                          bool transpose) const override;
   bool supportsAsyncCopy(unsigned bytes) const override;
   mlir::LogicalResult emitAsyncCopy(mlir::OpBuilder &b, mlir::Location loc,
                                     mlir::Value dst, mlir::Value src,

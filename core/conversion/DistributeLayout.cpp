@@ -170,10 +170,11 @@ struct ScratchPlacement {
 };
 
 /// How a conversion reads scratch with the target's 8x8 tile loads
-/// (ldmatrix): scratch keeps dimension `contiguous` contiguous, and each
-/// group of eight registers of the destination layout is four tiles, loaded
-/// by one instruction. Within a tile the destination must place elements as
-/// the tile load delivers them (see TargetInfo::emitMatrixTileLoad).
+/// (ldmatrix), or writes it with tile stores (stmatrix): scratch keeps
+/// dimension `contiguous` contiguous, and each group of eight registers of
+/// the layout is four tiles, moved by one instruction. Within a tile the
+/// layout must place elements as the tile load delivers them (see
+/// TargetInfo::emitMatrixTileLoad).
 struct MatrixTilePlan {
   unsigned contiguous;
   bool transpose;
@@ -247,6 +248,12 @@ planMatrixTileLoads(DistributedLayoutAttrInterface dst, ArrayRef<int64_t> shape,
   return std::nullopt;
 }
 
+LogicalResult storeMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
+                               const MatrixTilePlan &plan,
+                               ArrayRef<SmallVector<Value>> srcIdx,
+                               ValueRange src, Type elem, unsigned warpSize,
+                               function_ref<Value(ArrayRef<Value>, Type)> ptrAt);
+
 struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -311,7 +318,19 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
       return scratchPtr(rewriter, loc, *base, type,
                         placement.linearize(rewriter, loc, index));
     };
-    for (unsigned r = 0; r < srcRegs; r += srcVec) {
+    // Matrix fragments (the accumulator of a tl.dot) go to scratch with
+    // tile stores where the source layout has the tile pattern along the
+    // chosen contiguous dimension: one instruction per eight registers.
+    std::optional<MatrixTilePlan> storeTiles;
+    if (st.target.supportsMatrixTileStores() && stored == elem &&
+        elem.isIntOrFloat())
+      storeTiles = planMatrixTileLoads(srcLayout, shape, elem, bestDim);
+    if (storeTiles) {
+      if (failed(storeMatrixTiles(rewriter, loc, st, *storeTiles, *srcIdx,
+                                  src, elem, srcLayout.getWarpSize(), ptrAt)))
+        return failure();
+    }
+    for (unsigned r = 0; !storeTiles && r < srcRegs; r += srcVec) {
       if (srcVec == 1) {
         storeScratch(rewriter, loc, *base,
                      placement.linearize(rewriter, loc, (*srcIdx)[r]), src[r]);
@@ -339,15 +358,14 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
   }
 };
 
-/// The destination registers, four tiles per tile load. Lane l addresses
-/// row l%8 of tile l/8 of its group; the group's first tile is where this
-/// thread's first register of the group lies, less its offset inside the
-/// tile.
-FailureOr<SmallVector<Value>>
-loadMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
-                const MatrixTilePlan &plan, ArrayRef<SmallVector<Value>> dstIdx,
-                Type elem, unsigned warpSize,
-                function_ref<Value(ArrayRef<Value>, Type)> ptrAt) {
+/// Per group of eight registers of a tile plan, the index this lane
+/// addresses: lane l gives row l%8 of tile l/8 of its group; the group's
+/// first tile is where this thread's first register of the group lies,
+/// less its offset inside the tile.
+FailureOr<SmallVector<SmallVector<Value, 2>>>
+getMatrixTileRowIndices(OpBuilder &b, Location loc, DistributeState &st,
+                        const MatrixTilePlan &plan,
+                        ArrayRef<SmallVector<Value>> idx, unsigned warpSize) {
   auto ids = getLaneAndWarp(b, loc, st.target, warpSize);
   if (failed(ids))
     return failure();
@@ -369,12 +387,11 @@ loadMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
   Value row = andi(lane, 7);
   Value tile = shr(lane, 3);
   Value tileBit0 = andi(tile, 1), tileBit1 = shr(tile, 1);
-  auto vecType = VectorType::get({2}, elem);
-  SmallVector<Value> values;
+  SmallVector<SmallVector<Value, 2>> rows;
   for (auto [g, steps] : llvm::enumerate(plan.tileSteps)) {
     SmallVector<Value, 2> index;
     for (unsigned d = 0; d < 2; ++d) {
-      Value v = arith::SubIOp::create(b, loc, dstIdx[8 * g][d], inTile[d]);
+      Value v = arith::SubIOp::create(b, loc, idx[8 * g][d], inTile[d]);
       if (steps[0][d])
         v = arith::AddIOp::create(b, loc, v, mulc(tileBit0, steps[0][d]));
       if (steps[1][d])
@@ -383,6 +400,23 @@ loadMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
         v = arith::AddIOp::create(b, loc, v, row);
       index.push_back(v);
     }
+    rows.push_back(index);
+  }
+  return rows;
+}
+
+/// The destination registers, four tiles per tile load.
+FailureOr<SmallVector<Value>>
+loadMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
+                const MatrixTilePlan &plan, ArrayRef<SmallVector<Value>> dstIdx,
+                Type elem, unsigned warpSize,
+                function_ref<Value(ArrayRef<Value>, Type)> ptrAt) {
+  auto rows = getMatrixTileRowIndices(b, loc, st, plan, dstIdx, warpSize);
+  if (failed(rows))
+    return failure();
+  auto vecType = VectorType::get({2}, elem);
+  SmallVector<Value> values;
+  for (ArrayRef<Value> index : *rows) {
     auto loaded = st.target.emitMatrixTileLoad(b, loc, ptrAt(index, elem), 4,
                                                plan.transpose);
     if (failed(loaded))
@@ -395,6 +429,29 @@ loadMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
     }
   }
   return values;
+}
+
+/// Writes the source registers, four tiles per tile store (the inverse of
+/// loadMatrixTiles: register pairs 2i, 2i+1 of a group are tile i).
+LogicalResult storeMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
+                               const MatrixTilePlan &plan,
+                               ArrayRef<SmallVector<Value>> srcIdx,
+                               ValueRange src, Type elem, unsigned warpSize,
+                               function_ref<Value(ArrayRef<Value>, Type)> ptrAt) {
+  auto rows = getMatrixTileRowIndices(b, loc, st, plan, srcIdx, warpSize);
+  if (failed(rows))
+    return failure();
+  for (auto [g, index] : llvm::enumerate(*rows)) {
+    SmallVector<Value, 4> tiles;
+    for (unsigned t = 0; t < 4; ++t) {
+      Value pair = packVector(b, loc, src.slice(8 * g + 2 * t, 2));
+      tiles.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
+    }
+    if (failed(st.target.emitMatrixTileStore(b, loc, ptrAt(index, elem), tiles,
+                                             plan.transpose)))
+      return failure();
+  }
+  return success();
 }
 } // namespace
 

@@ -134,6 +134,16 @@ PartitionAwareTarget::emitMatrixTileLoad(OpBuilder &b, Location loc,
                                          bool transpose) const {
   return inner.emitMatrixTileLoad(b, loc, rowAddress, numTiles, transpose);
 }
+bool PartitionAwareTarget::supportsMatrixTileStores() const {
+  return inner.supportsMatrixTileStores();
+}
+LogicalResult PartitionAwareTarget::emitMatrixTileStore(OpBuilder &b,
+                                                        Location loc,
+                                                        Value rowAddress,
+                                                        ValueRange tiles,
+                                                        bool transpose) const {
+  return inner.emitMatrixTileStore(b, loc, rowAddress, tiles, transpose);
+}
 bool PartitionAwareTarget::supportsAsyncCopy(unsigned bytes) const {
   return inner.supportsAsyncCopy(bytes);
 }

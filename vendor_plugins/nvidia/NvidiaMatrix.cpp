@@ -104,6 +104,24 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitMatrixMultiply(
   return Result;
 }
 
+LogicalResult NvidiaTargetInfo::emitMatrixTileStore(OpBuilder &B,
+                                                   Location Loc,
+                                                   Value RowAddress,
+                                                   ValueRange Tiles,
+                                                   bool Transpose) const {
+  if (!HasStMatrix ||
+      (Tiles.size() != 1 && Tiles.size() != 2 && Tiles.size() != 4))
+    return emitError(Loc) << "nvidia plugin: stmatrix of " << Tiles.size()
+                          << " tiles is not available";
+  // stmatrix's "col" layout is its .trans form, as ldmatrix's.
+  NVVM::StMatrixOp::create(
+      B, Loc, RowAddress, Tiles,
+      Transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(B.getContext(), 8, 8),
+      NVVM::LdStMatrixEltType::B16);
+  return success();
+}
+
 FailureOr<SmallVector<Value>>
 NvidiaTargetInfo::emitMatrixTileLoad(OpBuilder &B, Location Loc,
                                      Value RowAddress, unsigned NumTiles,

@@ -39,6 +39,7 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
   if (Arch.consume_front("sm_") &&
       !Arch.take_while(llvm::isDigit).getAsInteger(10, Sm)) {
     HasLdMatrix = Sm >= 75;
+    HasStMatrix = Sm >= 90;
     HasCpAsync = Sm >= 80;
     HasMBarrier = Sm >= 80;
     HasMBarrierArriveCount = Sm >= 90;

@@ -67,6 +67,13 @@ public:
                      mlir::Value RowAddress, unsigned NumTiles,
                      bool Transpose) const override;
 
+  bool supportsMatrixTileStores() const override { return HasStMatrix; }
+  mlir::LogicalResult emitMatrixTileStore(mlir::OpBuilder &B,
+                                          mlir::Location Loc,
+                                          mlir::Value RowAddress,
+                                          mlir::ValueRange Tiles,
+                                          bool Transpose) const override;
+
   bool supportsAsyncCopy(unsigned Bytes) const override {
     return HasCpAsync && (Bytes == 4 || Bytes == 8 || Bytes == 16);
   }
@@ -131,6 +138,8 @@ private:
   unsigned SharedAddressSpace;
   /// ldmatrix exists from sm_75 on.
   bool HasLdMatrix = false;
+  /// stmatrix exists from sm_90 on.
+  bool HasStMatrix = false;
   bool HasCpAsync = false;
   /// mbarrier objects exist from sm_80 on; arrivals with a count and
   /// try_wait from sm_90.

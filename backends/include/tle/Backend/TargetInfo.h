@@ -188,6 +188,23 @@ public:
     return mlir::failure();
   }
 
+  /// Whether the chip has the store counterpart of emitMatrixTileLoad
+  /// (NVIDIA's stmatrix, sm_90): layout conversions out of matrix
+  /// fragments then write scratch with it.
+  virtual bool supportsMatrixTileStores() const { return false; }
+
+  /// Stores Tiles.size() (1, 2 or 4) 8x8 tiles of 16-bit elements: the
+  /// inverse of emitMatrixTileLoad with the same RowAddress and Transpose;
+  /// Tiles holds this lane's i32 of each tile (two elements, the first in
+  /// the low half).
+  virtual mlir::LogicalResult emitMatrixTileStore(mlir::OpBuilder &B,
+                                                  mlir::Location Loc,
+                                                  mlir::Value RowAddress,
+                                                  mlir::ValueRange Tiles,
+                                                  bool Transpose) const {
+    return mlir::failure();
+  }
+
   /// Whether the chip copies Bytes (4, 8 or 16) from global to block-level
   /// memory asynchronously (NVIDIA's cp.async, sm_80+). Software pipelining
   /// then keeps loads of later loop iterations in flight without registers;
