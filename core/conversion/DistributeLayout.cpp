@@ -184,7 +184,7 @@ struct MatrixTilePlan {
 };
 
 std::optional<MatrixTilePlan>
-planMatrixTileLoads(DistributedLayoutAttrInterface dst, ArrayRef<int64_t> shape,
+planMatrixTiles(DistributedLayoutAttrInterface dst, ArrayRef<int64_t> shape,
                     Type elem, unsigned contiguous) {
   if (shape.size() != 2 || elem.getIntOrFloatBitWidth() != 16 ||
       dst.getWarpSize() != 32)
@@ -300,7 +300,7 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
       unsigned widest = 0;
       for (unsigned dim = 0; dim < shape.size(); ++dim) {
         unsigned sv = getScratchVectorWidth(srcLayout, shape, dim, maxElems);
-        if (sv > widest && planMatrixTileLoads(dstLayout, shape, elem, dim)) {
+        if (sv > widest && planMatrixTiles(dstLayout, shape, elem, dim)) {
           widest = sv;
           bestDim = dim;
           srcVec = sv;
@@ -324,7 +324,7 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     std::optional<MatrixTilePlan> storeTiles;
     if (st.target.supportsMatrixTileStores() && stored == elem &&
         elem.isIntOrFloat())
-      storeTiles = planMatrixTileLoads(srcLayout, shape, elem, bestDim);
+      storeTiles = planMatrixTiles(srcLayout, shape, elem, bestDim);
     if (storeTiles) {
       if (failed(storeMatrixTiles(rewriter, loc, st, *storeTiles, *srcIdx,
                                   src, elem, srcLayout.getWarpSize(), ptrAt)))
@@ -468,7 +468,7 @@ readBlockTile(OpBuilder &b, Location loc, DistributeState &st,
   if (st.target.supportsMatrixTileLoads() && stored == elem &&
       elem.isIntOrFloat())
     if (std::optional<MatrixTilePlan> tiles =
-            planMatrixTileLoads(layout, shape, elem, contiguous))
+            planMatrixTiles(layout, shape, elem, contiguous))
       return loadMatrixTiles(b, loc, st, *tiles, *idx, elem,
                              layout.getWarpSize(), ptrAt);
   unsigned bytes = typeBytes(stored);
