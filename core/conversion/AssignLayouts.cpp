@@ -55,6 +55,7 @@
 
 using namespace mlir;
 using namespace mlir::tle;
+using mlir::tle_struct::WarpSpecializeOp;
 
 unsigned ::tle::conversion::getVectorWidthAlong(const AxisInfoResult &Axis,
                                                 Value Ptr, Value Mask,
@@ -238,8 +239,6 @@ private:
     return layout;
   }
 
-  /// The warp_specialize partition `op` is in; null outside partitions.
-  static Region *getScope(Operation *op);
   /// A partition (or, with a null region, the rest of the kernel) and the
   /// block's warps it runs on.
   struct Scope {
@@ -262,7 +261,7 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   AxisInfoResult axis(module);
   std::map<SmallVector<int64_t>, std::pair<unsigned, BlockedLayoutAttr>> best;
   module.walk([&](Operation *op) {
-    if (getScope(op) != scope)
+    if (WarpSpecializeOp::getPartitionOf(op) != scope)
       return;
     Value ptr = getPtrAndMask(op).first;
     if (!ptr)
@@ -321,7 +320,7 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
     units = aligned;
   }
   module.walk([&](DotOp dot) {
-    if (getScope(dot) != scope)
+    if (WarpSpecializeOp::getPartitionOf(dot) != scope)
       return;
     std::optional<::tle::conversion::MatrixTiling> tiling =
         ::tle::conversion::planMatrixTiling(dot, units, warps, warpSize);
@@ -399,8 +398,8 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
         layouts[v] = getShapeLayout(tensor.getShape());
   };
   WalkResult result = module.walk<WalkOrder::PreOrder>([&](Operation *op)
-                                                            -> WalkResult {
-    if (getScope(op) != scope)
+                                                           -> WalkResult {
+    if (WarpSpecializeOp::getPartitionOf(op) != scope)
       return WalkResult::advance();
     if (auto func = dyn_cast<FuncOp>(op)) {
       for (BlockArgument arg : func.getArguments())
@@ -459,7 +458,7 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
 void AssignLayoutsPass::refineBackward(ModuleOp module) {
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
-    if (getScope(op) == scope)
+    if (WarpSpecializeOp::getPartitionOf(op) == scope)
       ops.push_back(op);
   });
   for (Operation *op : llvm::reverse(ops)) {
@@ -663,14 +662,6 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
   });
 }
 
-Region *AssignLayoutsPass::getScope(Operation *op) {
-  for (Region *region = op->getParentRegion(); region;
-       region = region->getParentRegion())
-    if (isa_and_nonnull<tle_struct::WarpSpecializeOp>(region->getParentOp()))
-      return region;
-  return nullptr;
-}
-
 FailureOr<SmallVector<AssignLayoutsPass::Scope>>
 AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
                                  unsigned &blockWarps) {
@@ -744,7 +735,8 @@ AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
   // Outside the partitions all of the block's warps run the kernel.
   bool outsideTiles = false;
   module.walk([&](Operation *op) {
-    if (outsideTiles || getScope(op) || isa<FuncOp>(op) ||
+    if (outsideTiles || WarpSpecializeOp::getPartitionOf(op) ||
+        isa<FuncOp>(op) ||
         !llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
       return;
     if (!llvm::isPowerOf2_32(blockWarps)) {

@@ -85,6 +85,7 @@ namespace mlir::tle {
 
 using namespace mlir;
 using namespace mlir::tle;
+using mlir::tle_struct::WarpSpecializeOp;
 
 FailureOr<SmallVector<tle_struct::BufferType>>
 mlir::tle::getPipeRingTypes(PipeCreateOp Pipe) {
@@ -172,13 +173,6 @@ bool isWriterOp(Operation *Op) {
   return isa<PipeWriterAcquireOp, PipeWriterCommitOp, PipeWriterCloseOp>(Op);
 }
 
-/// The warp_specialize partition (region) `Op` runs in; null outside one.
-Region *partitionOf(Operation *Op) {
-  for (Region *R = Op->getParentRegion(); R; R = R->getParentRegion())
-    if (isa_and_nonnull<tle_struct::WarpSpecializeOp>(R->getParentOp()))
-      return R;
-  return nullptr;
-}
 
 /// The pipes created outside `Op` whose ops `Op`'s regions contain (a pipe
 /// created inside starts afresh there).
@@ -860,7 +854,7 @@ private:
   /// roles, added to RolePipes). Anything else is an error.
   static LogicalResult classify(PipeCreateOp Create,
                                 llvm::DenseSet<Value> &RolePipes) {
-    Region *Home = partitionOf(Create);
+    Region *Home = WarpSpecializeOp::getPartitionOf(Create);
     Region *Writer = nullptr, *Reader = nullptr;
     bool HasWriter = false, HasReader = false, Commits = false;
     // In program order, so that a split role is reported at its later use.
@@ -870,7 +864,7 @@ private:
         Users.push_back(Op);
     });
     for (Operation *User : Users) {
-      Region *Part = partitionOf(User);
+      Region *Part = WarpSpecializeOp::getPartitionOf(User);
       if (Part == Home)
         Part = nullptr;
       bool Writes = isWriterOp(User);

@@ -176,6 +176,14 @@ LogicalResult UnitIdOp::verify() {
   return success();
 }
 
+Region *WarpSpecializeOp::getPartitionOf(Operation *op) {
+  for (Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion())
+    if (isa_and_nonnull<WarpSpecializeOp>(region->getParentOp()))
+      return region;
+  return nullptr;
+}
+
 LogicalResult WarpSpecializeOp::verify() {
   ArrayRef<int32_t> numWarps = getPartitionNumWarps();
   if (numWarps.size() != getPartitions().size())

@@ -218,6 +218,11 @@ def TLEStruct_WarpSpecializeOp : TLEStruct_Op<"warp_specialize", [RecursiveMemor
   let regions = (region VariadicRegion<SizedRegion<1>>:$partitions);
   let assemblyFormat = "$partitionNumWarps $partitions attr-dict";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The innermost partition (region of a warp_specialize) that `op` is
+    /// in; null outside every partition.
+    static ::mlir::Region *getPartitionOf(::mlir::Operation *op);
+  }];
 }
 
 def TLEStruct_YieldOp : TLEStruct_Op<"yield", [Pure, Terminator, ReturnLike,
