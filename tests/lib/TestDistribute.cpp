@@ -148,21 +148,13 @@ public:
     return Out;
   }
 
-  /// "test.fence.operands" etc.: markers where the steps of an
-  /// asynchronous matrix group go.
-  static void emitMarker(OpBuilder &B, Location Loc, StringRef Name) {
-    LLVM::InlineAsmOp::create(B, Loc, TypeRange(), ValueRange(), Name, "",
-                              /*has_side_effects=*/true,
-                              /*is_align_stack=*/false,
-                              LLVM::TailCallKind::None, /*asm_dialect=*/{},
-                              /*operand_attrs=*/{});
-  }
-  /// Barrier objects and group barriers as markers taking their operands:
-  /// "test.barrier.init <count>", "test.barrier.arrive <count>",
-  /// "test.barrier.wait", "test.copy.arrive", "test.group.barrier <id>,
-  /// <threads>".
+  /// Markers where target instructions would go, taking their operands:
+  /// the steps of an asynchronous matrix group ("test.fence.operands",
+  /// ...), barrier objects and group barriers ("test.barrier.init
+  /// <count>", "test.barrier.arrive <count>", "test.barrier.wait",
+  /// "test.copy.arrive", "test.group.barrier <id>, <threads>").
   static void emitMarker(OpBuilder &B, Location Loc, StringRef Name,
-                         ValueRange Operands) {
+                         ValueRange Operands = {}) {
     std::string Constraints;
     for (size_t I = 0; I < Operands.size(); ++I)
       Constraints += I ? ",r" : "r";
@@ -199,8 +191,7 @@ public:
                                  unsigned NumThreads) const override {
     emitMarker(B, Loc,
                "test.group.barrier " + std::to_string(Id) + ", " +
-                   std::to_string(NumThreads),
-               {});
+                   std::to_string(NumThreads));
     return success();
   }
 

@@ -31,6 +31,13 @@ void emitPtx(OpBuilder &B, Location Loc, StringRef Ptx, StringRef Constraints,
                             /*asm_dialect=*/{}, /*operand_attrs=*/{});
 }
 
+LogicalResult requireMBarriers(bool HasMBarrier, Location Loc) {
+  if (HasMBarrier)
+    return success();
+  return emitError(Loc) << "nvidia plugin: no mbarrier objects on this chip "
+                           "(sm_80 or later)";
+}
+
 Value i32(OpBuilder &B, Location Loc, int64_t V) {
   return LLVM::ConstantOp::create(B, Loc, B.getI32Type(),
                                   B.getI32IntegerAttr(int32_t(V)));
@@ -41,9 +48,8 @@ Value i32(OpBuilder &B, Location Loc, int64_t V) {
 LogicalResult NvidiaTargetInfo::emitBarrierInit(OpBuilder &B, Location Loc,
                                                 Value Address,
                                                 unsigned Count) const {
-  if (!HasMBarrier)
-    return emitError(Loc) << "nvidia plugin: no mbarrier objects on this chip "
-                             "(sm_80 or later)";
+  if (failed(requireMBarriers(HasMBarrier, Loc)))
+    return failure();
   emitPtx(B, Loc, "mbarrier.init.shared.b64 [$0], $1;", "l,r",
           {Address, i32(B, Loc, Count)});
   return success();
@@ -52,9 +58,8 @@ LogicalResult NvidiaTargetInfo::emitBarrierInit(OpBuilder &B, Location Loc,
 LogicalResult NvidiaTargetInfo::emitBarrierArrive(OpBuilder &B, Location Loc,
                                                   Value Address,
                                                   unsigned Count) const {
-  if (!HasMBarrier)
-    return emitError(Loc) << "nvidia plugin: no mbarrier objects on this chip "
-                             "(sm_80 or later)";
+  if (failed(requireMBarriers(HasMBarrier, Loc)))
+    return failure();
   if (Count == 1) {
     emitPtx(B, Loc,
             "{ .reg .b64 state; mbarrier.arrive.shared.b64 state, [$0]; }",
@@ -74,9 +79,8 @@ LogicalResult NvidiaTargetInfo::emitBarrierArrive(OpBuilder &B, Location Loc,
 LogicalResult NvidiaTargetInfo::emitBarrierWait(OpBuilder &B, Location Loc,
                                                 Value Address,
                                                 Value Parity) const {
-  if (!HasMBarrier)
-    return emitError(Loc) << "nvidia plugin: no mbarrier objects on this chip "
-                             "(sm_80 or later)";
+  if (failed(requireMBarriers(HasMBarrier, Loc)))
+    return failure();
   // try_wait (sm_90) suspends the thread for a while; test_wait returns at
   // once.
   emitPtx(B, Loc,
