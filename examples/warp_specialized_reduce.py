@@ -15,8 +15,8 @@
 # the ring of DEPTH slots, a `full` and an `empty` barrier per slot, and
 # the counters of each role; writer_close() tells the reader the row ended
 # (its reader_wait() then returns valid = False).
-# row_sum_plain_kernel is the same copy/reduce in plain Triton
-# (examples/pipelined_reduce.py has it with a one-role TLE-Lite pipe).
+# The same copy/reduce in plain Triton is row_sum_plain_kernel in
+# examples/pipelined_reduce.py (beside a one-role TLE-Lite pipe version).
 import torch
 import triton
 import triton.language as tl
@@ -107,19 +107,6 @@ def ws_pipe_row_sum_kernel(x_ptr, y_ptr, sums_ptr, n_cols, BLOCK: tl.constexpr, 
         (_pipe_consume, (chunks, y_ptr + row * n_cols, sums_ptr + row, n_cols, BLOCK)),
         (_pipe_produce, (chunks, x_ptr + row * n_cols, n_cols, BLOCK)),
     ], [4])
-
-
-@triton.jit
-def row_sum_plain_kernel(x_ptr, y_ptr, sums_ptr, n_cols, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    offs = tl.arange(0, BLOCK)
-    acc = tl.zeros((BLOCK, ), dtype=tl.float32)
-    for k in range(0, tl.cdiv(n_cols, BLOCK)):
-        cols = k * BLOCK + offs
-        x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0.0)
-        tl.store(y_ptr + row * n_cols + cols, x, mask=cols < n_cols)
-        acc += x
-    tl.store(sums_ptr + row, tl.sum(acc, axis=0))
 
 
 if __name__ == "__main__":
