@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <set>
 
@@ -130,22 +131,32 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
       getFragmentOffsets(unit->Fragments.C);
 
   // This thread's group origin: the warp bases above the group's own.
-  auto ids = getLaneAndWarp(b, loc, st.target, d.getWarpSize());
-  if (failed(ids))
-    return failure();
   Value groupRow = i32Const(b, loc, 0), groupCol = i32Const(b, loc, 0);
   ArrayRef<int64_t> warpBases = d.getWarpBases();
-  Value warp = ids->second;
-  if (warpBases.size() / 2 > unit->Fragments.C.Warps.size()) {
-    // The operands' addresses are the same in every lane of a warp; the warp
-    // id broadcast from lane 0 lets the vendor's compiler see it (ptxas then
-    // keeps wgmma descriptors in uniform registers instead of moving them
-    // there before every instruction, as Triton does).
-    FailureOr<Value> uniform = st.target.shuffle(
-        b, loc, warp, i32Const(b, loc, 0), ::tle::backend::ShuffleKind::Index);
-    if (failed(uniform))
+  Value warp;
+  {
+    // The warp id is the same everywhere in the kernel: computed once at
+    // its entry, it stays out of loops (LLVM does not hoist the convergent
+    // shuffle below).
+    OpBuilder::InsertionGuard guard(b);
+    if (auto func = op->getParentOfType<FunctionOpInterface>())
+      b.setInsertionPointToStart(&func.getFunctionBody().front());
+    auto ids = getLaneAndWarp(b, loc, st.target, d.getWarpSize());
+    if (failed(ids))
       return failure();
-    warp = *uniform;
+    warp = ids->second;
+    if (warpBases.size() / 2 > unit->Fragments.C.Warps.size()) {
+      // The operands' addresses are the same in every lane of a warp; the
+      // warp id broadcast from lane 0 lets the vendor's compiler see it
+      // (ptxas then keeps wgmma descriptors in uniform registers instead of
+      // moving them there before every instruction, as Triton does).
+      FailureOr<Value> uniform =
+          st.target.shuffle(b, loc, warp, i32Const(b, loc, 0),
+                            ::tle::backend::ShuffleKind::Index);
+      if (failed(uniform))
+        return failure();
+      warp = *uniform;
+    }
   }
   for (unsigned bit = unit->Fragments.C.Warps.size(), e = warpBases.size() / 2;
        bit < e; ++bit) {

@@ -36,6 +36,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -99,6 +100,14 @@ static void initializeNVPTX() {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // Block-level (shared), constant and local addresses in 32 bits, as
+    // Triton compiles: address arithmetic and wgmma descriptors then take
+    // half the registers and instructions. The option is NVPTX's own and
+    // is read when a target machine computes its data layout.
+    auto &Registered = cl::getRegisteredOptions();
+    auto It = Registered.find("nvptx-short-ptr");
+    if (It != Registered.end())
+      static_cast<cl::opt<bool> *>(It->second)->setValue(true);
   });
 }
 
