@@ -9,7 +9,9 @@ prepare_matmul_experiments.sh (carry bench/bin).
                                    grows is a per-block cost (prologue,
                                    epilogue); a flat one is per iteration.
   profile_matmul.py once WHICH     launches one binary once at 4096^3 (for
-                                   ncu); WHICH is "ours" or "triton".
+                                   ncu); WHICH is "ours", "triton" or
+                                   "ours2" (ours with 100 KiB of shared
+                                   memory: 2 blocks per SM, as Triton's).
 Options: --dtype fp16|bf16, --bk 32|64 (the tile's K and its warps: 32 -> 4,
 64 -> 8).
 """
@@ -43,7 +45,8 @@ def pick(kernels, dtype, bk, variant):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("mode", choices=["sweep", "once"])
-    parser.add_argument("which", nargs="?", choices=["ours", "triton"])
+    parser.add_argument("which", nargs="?",
+                        choices=["ours", "triton", "ours2"])
     parser.add_argument("--dtype", default="fp16", choices=list(DTYPES))
     parser.add_argument("--bk", type=int, default=32, choices=[32, 64])
     args = parser.parse_args()
@@ -52,6 +55,9 @@ def main():
     binaries = {"ours": pick(kernels, args.dtype, args.bk, ""),
                 "triton": pick(kernels, args.dtype, args.bk,
                                "Triton's PTX, ptxas 13.0")}
+    if args.which == "ours2":
+        binaries["ours2"] = pick(kernels, args.dtype, args.bk,
+                                 "ours, 100 KiB shared: 2 blocks/SM")
     dtype = DTYPES[args.dtype]
 
     def setup(m, n, k, which):
@@ -69,7 +75,7 @@ def main():
 
     if args.mode == "once":
         if not args.which:
-            sys.exit("once needs ours or triton")
+            sys.exit("once needs ours, triton or ours2")
         setup(4096, 4096, 4096, args.which)
         return
     shapes = [(4096, 4096, k) for k in (512, 1024, 2048, 4096, 8192, 16384)]

@@ -260,29 +260,33 @@ Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
   return copy;
 }
 
-/// Counts the iterations of `loop` in a new i32 iteration argument (0, 1,
-/// ...) and returns the loop that replaced it: slots follow the count, not
-/// (iv - lb) / step, a division that is slow and, with a dynamic step (a
-/// grid-strided loop), may not run for an iteration ahead.
-scf::ForOp addIterationCount(RewriterBase &rewriter, scf::ForOp loop) {
+/// Adds the slot of each iteration as a new i32 iteration argument (0, 1,
+/// ..., S - 1, 0, ...) and returns the loop that replaced it. Slots follow
+/// the iterations, not (iv - lb) / step % S, a division that is slow and,
+/// with a dynamic step (a grid-strided loop), may not run for an iteration
+/// ahead; and a wrapping increment, not count % S, keeps the multiply of a
+/// remainder off the path from the wait to the dot.
+scf::ForOp addSlotCount(RewriterBase &rewriter, scf::ForOp loop,
+                        unsigned slots) {
   rewriter.setInsertionPoint(loop);
   Location loc = loop.getLoc();
   Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
   FailureOr<LoopLikeOpInterface> counted = loop.replaceWithAdditionalYields(
       rewriter, ValueRange{zero}, /*replaceInitOperandUsesInLoop=*/false,
-      [](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
-        Value one = arith::ConstantIntOp::create(b, l, 1, 32);
-        return SmallVector<Value>{arith::AddIOp::create(b, l, args[0], one)};
+      [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
+        Value next = arith::AddIOp::create(
+            b, l, args[0], arith::ConstantIntOp::create(b, l, 1, 32));
+        Value wraps = arith::CmpIOp::create(
+            b, l, arith::CmpIPredicate::eq, next,
+            arith::ConstantIntOp::create(b, l, slots, 32));
+        return SmallVector<Value>{arith::SelectOp::create(
+            b, l, wraps, arith::ConstantIntOp::create(b, l, 0, 32), next)};
       });
   return cast<scf::ForOp>(counted->getOperation());
 }
 
-/// Slot of this iteration: its count (the last iteration argument) % S.
-Value getSlot(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
-  Value count = loop.getRegionIterArgs().back();
-  return arith::RemUIOp::create(
-      b, loc, count, arith::ConstantIntOp::create(b, loc, stages, 32));
-}
+/// Slot of this iteration: the last iteration argument.
+Value getSlot(scf::ForOp loop) { return loop.getRegionIterArgs().back(); }
 
 struct PipelineLoadsPass
     : public PassWrapper<PipelineLoadsPass, OperationPass<ModuleOp>> {
@@ -415,9 +419,9 @@ struct PipelineLoadsPass
 
     IRRewriter rewriter(loop.getContext());
     Location loc = loop.getLoc();
-    loop = addIterationCount(rewriter, loop);
-    rewriter.setInsertionPoint(loop);
     unsigned slots = stages;
+    loop = addSlotCount(rewriter, loop, slots);
+    rewriter.setInsertionPoint(loop);
     SmallVector<Value> rings;
     for (Candidate &c : candidates) {
       c.ringType = getRingType(c, slots);
@@ -428,14 +432,9 @@ struct PipelineLoadsPass
     // Consumer side first in the body: wait, then read this iteration's slot.
     Block *body = loop.getBody();
     rewriter.setInsertionPointToStart(body);
-    ts::AsyncWaitOp::create(rewriter, loc, stages - 2);
-    Value readSlot = getSlot(rewriter, loc, loop, slots);
     llvm::SetVector<Operation *> consumerHead;
-    for (Operation &op : *body) {
-      consumerHead.insert(&op);
-      if (op.getNumResults() && op.getResult(0) == readSlot)
-        break;
-    }
+    consumerHead.insert(ts::AsyncWaitOp::create(rewriter, loc, stages - 2));
+    Value readSlot = getSlot(loop);
     // Per staged dot: the rings of A and B.
     llvm::MapVector<Operation *, std::array<Value, 2>> dotRings;
     // Per load read back in its own layout, in candidate order.
@@ -495,7 +494,7 @@ struct PipelineLoadsPass
                                           c.load.getOther());
         rewriter.replaceAllUsesWith(c.load.getResult(), value);
       }
-      Value writeSlot = getSlot(rewriter, c.load.getLoc(), loop, slots);
+      Value writeSlot = getSlot(loop);
       copies.push_back(ts::AsyncCopyOp::create(rewriter, c.load.getLoc(),
                                                c.load.getPtr(), ring, writeSlot,
                                                c.load.getMask()));

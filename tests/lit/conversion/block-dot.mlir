@@ -18,8 +18,7 @@
 // CHECK: %[[RB:.*]] = tle_struct.alloc : !tle_struct.buffer<3x32x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
 // CHECK: scf.for
 // CHECK: tle_struct.async_wait 1
-// CHECK: %[[SLOT:.*]] = arith.remui
-// CHECK: %[[D:.*]] = tle_struct.local_dot %[[RA]][%[[SLOT]]], %[[RB]][%[[SLOT]]], %{{.*}} {tle.matrix_block_operands, tle.matrix_instruction = "test.wgmma.m64n64k16"}
+// CHECK: %[[D:.*]] = tle_struct.local_dot %[[RA]][%[[SLOT:arg[0-9]+]]], %[[RB]][%[[SLOT]]], %{{.*}} {tle.matrix_block_operands, tle.matrix_instruction = "test.wgmma.m64n64k16"}
 // CHECK-NEXT: %[[W:.*]] = tle_struct.local_dot_wait %[[D]], 1
 // CHECK-NEXT: tle.debug_barrier
 // CHECK: tle_struct.async_copy

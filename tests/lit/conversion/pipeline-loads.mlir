@@ -21,16 +21,19 @@
 // CHECK: tle_struct.async_commit
 // CHECK: scf.for
 // CHECK: tle_struct.async_wait 1
-// CHECK: %[[SLOT:.*]] = arith.remui
-// CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT]]]
+// CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT:arg[0-9]+]]]
 // CHECK: %[[B:.*]] = tle_struct.local_load %[[RB]][%[[SLOT]]]
 // CHECK: arith.cmpi slt
-// CHECK: tle_struct.async_copy
-// CHECK: tle_struct.async_copy
+// CHECK: tle_struct.async_copy {{.*}}, %[[RA]][%[[WSLOT:arg[0-9]+]]]
+// CHECK: tle_struct.async_copy {{.*}}, %[[RB]][%[[WSLOT]]]
 // CHECK: tle_struct.async_commit
+// The slots wrap by an increment and a select, not a remainder.
+// CHECK: %[[INC:.*]] = arith.addi %[[WSLOT]], %{{.*}} : i32
+// CHECK: %[[WRAP:.*]] = arith.cmpi eq, %[[INC]], %c3
+// CHECK: %[[NEXT:.*]] = arith.select %[[WRAP]], %c0{{.*}}, %[[INC]] : i32
 // CHECK: tle.dot %[[A]], %[[B]]
 // CHECK-NOT: tle.load
-// CHECK: scf.yield
+// CHECK: scf.yield {{.*}}, %[[NEXT]], %{{.*}}, %[[WSLOT]] :
 // CHECK: tle_struct.async_wait 0
 // TWO: !tle_struct.buffer<2x64x32xf16
 // TWO: scf.for
@@ -114,8 +117,7 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
 // CHECK-NOT: arith.divui
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
 // CHECK: tle_struct.async_wait 0
-// CHECK: %[[SLOT:.*]] = arith.remui %{{.*}}, %{{.*}} : i32
-// CHECK: %[[ROW:.*]] = tle_struct.local_load %[[RING]][%[[SLOT]]] : {{.*}} -> tensor<256xf32
+// CHECK: %[[ROW:.*]] = tle_struct.local_load %[[RING]][%{{arg[0-9]+}}] : {{.*}} -> tensor<256xf32
 // CHECK: tle_struct.async_copy
 // CHECK: tle_struct.async_commit
 // CHECK: arith.select %{{.*}}, %[[ROW]], %{{.*}} : tensor<256xi1
