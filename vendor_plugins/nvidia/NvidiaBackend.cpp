@@ -319,7 +319,9 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   mlir::Builder B(Module.getContext());
   (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getKernelFuncAttrName(),
                      B.getUnitAttr());
-  (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getMaxntidAttrName(),
+  // Exactly this many threads (the launch always gives ThreadsPerBlock):
+  // ptxas may use it (Triton emits .reqntid too).
+  (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getReqntidAttrName(),
                      B.getDenseI32ArrayAttr(
                          {static_cast<int32_t>(Result.ThreadsPerBlock), 1, 1}));
 

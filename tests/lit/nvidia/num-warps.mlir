@@ -5,7 +5,7 @@
 // RUN: tle-plugin-compile %S/vector-add.mlir --target h200 --num-warps 2 --emit=asm | FileCheck %s --check-prefix=MODULE
 // RUN: tle-plugin-compile %S/reduce.mlir --target h200 --num-warps 2 --emit=asm | FileCheck %s --check-prefix=FUNCTION
 
-// DEFAULT: .maxntid 128, 1, 1
-// OPTION: .maxntid 64, 1, 1
-// MODULE: .maxntid 128, 1, 1
-// FUNCTION: .maxntid 256, 1, 1
+// DEFAULT: .reqntid 128, 1, 1
+// OPTION: .reqntid 64, 1, 1
+// MODULE: .reqntid 128, 1, 1
+// FUNCTION: .reqntid 256, 1, 1

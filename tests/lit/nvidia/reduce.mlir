@@ -6,7 +6,7 @@
 // CHECK: .target sm_90a
 // CHECK: .extern .shared .align 16 .b8 tle_shared[];
 // CHECK: .entry block_sum(
-// CHECK: .maxntid 256, 1, 1
+// CHECK: .reqntid 256, 1, 1
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // CHECK: st.shared.b32

@@ -10,7 +10,7 @@
 // SM90: .target sm_90a
 // SM90: .address_size 64
 // SM90: .visible .entry add_kernel(
-// SM90: .maxntid 128, 1, 1
+// SM90: .reqntid 128, 1, 1
 // SM90: mov.u32 {{.*}}%ctaid.x
 // SM90: mov.u32 {{.*}}%tid.x
 // SM90: ld.global.v4.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}];
@@ -20,7 +20,7 @@
 
 // SM80: .version 7.1
 // SM80: .target sm_80
-// SM80: .maxntid 128, 1, 1
+// SM80: .reqntid 128, 1, 1
 // SM80: ld.global.v4.b32
 // SM80: st.global.v4.b32
 
