@@ -13,7 +13,7 @@ prepare_matmul_experiments.sh (carry bench/bin).
                                    "ours2" (ours with 100 KiB of shared
                                    memory: 2 blocks per SM, as Triton's).
 Options: --dtype fp16|bf16, --bk 32|64 (the tile's K and its warps: 32 -> 4,
-64 -> 8).
+64 -> 8), --variant V (time the kernels.json entry of variant V as "ours").
 """
 
 import argparse
@@ -49,10 +49,11 @@ def main():
                         choices=["ours", "triton", "ours2"])
     parser.add_argument("--dtype", default="fp16", choices=list(DTYPES))
     parser.add_argument("--bk", type=int, default=32, choices=[32, 64])
+    parser.add_argument("--variant", default="")
     args = parser.parse_args()
     with open(os.path.join(BIN, "kernels.json")) as f:
         kernels = json.load(f)
-    binaries = {"ours": pick(kernels, args.dtype, args.bk, ""),
+    binaries = {"ours": pick(kernels, args.dtype, args.bk, args.variant),
                 "triton": pick(kernels, args.dtype, args.bk,
                                "Triton's PTX, ptxas 13.0")}
     if args.which == "ours2":
