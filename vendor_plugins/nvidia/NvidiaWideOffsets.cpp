@@ -18,6 +18,10 @@ using namespace llvm;
 namespace tle {
 namespace nvidia {
 
+/// A wgmma matmul's loop has 8 pointers per thread (4 rows of each operand
+/// in 16-byte copies).
+static constexpr unsigned MaxWidePointersPerLoop = 8;
+
 /// The 32-bit sign extensions, outside `L`, among the indices of the chain of
 /// address computations (outside `L`) that `V` starts from.
 static void collectOffsets(Value *V, const Loop &L,
@@ -41,11 +45,20 @@ unsigned keepLoopPointerOffsetsWide(Module &M) {
     DominatorTree DT(F);
     LoopInfo LI(DT);
     SetVector<SExtInst *> Offsets;
-    for (Loop *L : LI.getLoopsInPreorder())
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      SmallVector<PHINode *> Pointers;
       for (PHINode &Phi : L->getHeader()->phis())
         if (Phi.getType()->isPointerTy())
-          for (Value *Incoming : Phi.incoming_values())
-            collectOffsets(Incoming, *L, Offsets);
+          Pointers.push_back(&Phi);
+      // Each offset kept wide holds a register pair through the loop: with
+      // many pointers (element-wise copies of strided operands) ptxas's
+      // recomputation is what keeps them out of local memory.
+      if (Pointers.size() > MaxWidePointersPerLoop)
+        continue;
+      for (PHINode *Phi : Pointers)
+        for (Value *Incoming : Phi->incoming_values())
+          collectOffsets(Incoming, *L, Offsets);
+    }
     for (SExtInst *Ext : Offsets) {
       auto *Cvt = InlineAsm::get(
           FunctionType::get(Ext->getType(), {Ext->getSrcTy()}, false),

@@ -20,7 +20,9 @@ namespace nvidia {
 /// `mul.wide.s32 offset, size` per pointer, and ptxas, to save a register,
 /// recomputes each multiply inside the loop on every iteration (an IMAD.WIDE
 /// before each copy of a matrix operand: about 8% of a wgmma matmul's time on
-/// the H200). Run on optimized IR, just before code generation.
+/// the H200). Loops with more than a few pointers are left alone: there the
+/// recomputation saves registers that would otherwise spill. Run on
+/// optimized IR, just before code generation.
 /// Returns the number of conversions made opaque.
 unsigned keepLoopPointerOffsetsWide(llvm::Module &M);
 
