@@ -21,8 +21,9 @@ using namespace tle::nvidia;
 
 namespace {
 
-/// A PTX statement with side effects on register operands ("l": the 64-bit
-/// shared address, "r": 32-bit values).
+/// A PTX statement with side effects on register operands ("r": 32-bit
+/// values, the shared address included: block-level pointers are 32-bit,
+/// see initializeNVPTX).
 void emitPtx(OpBuilder &B, Location Loc, StringRef Ptx, StringRef Constraints,
              ValueRange Operands) {
   LLVM::InlineAsmOp::create(B, Loc, TypeRange(), Operands, Ptx, Constraints,
@@ -50,7 +51,7 @@ LogicalResult NvidiaTargetInfo::emitBarrierInit(OpBuilder &B, Location Loc,
                                                 unsigned Count) const {
   if (failed(requireMBarriers(HasMBarrier, Loc)))
     return failure();
-  emitPtx(B, Loc, "mbarrier.init.shared.b64 [$0], $1;", "l,r",
+  emitPtx(B, Loc, "mbarrier.init.shared.b64 [$0], $1;", "r,r",
           {Address, i32(B, Loc, Count)});
   return success();
 }
@@ -62,8 +63,8 @@ LogicalResult NvidiaTargetInfo::emitBarrierArrive(OpBuilder &B, Location Loc,
     return failure();
   if (Count == 1) {
     emitPtx(B, Loc,
-            "{ .reg .b64 state; mbarrier.arrive.shared.b64 state, [$0]; }",
-            "l", {Address});
+            "{ .reg .b64 state; mbarrier.arrive.shared.b64 state, [$0]; }", "r",
+            {Address});
     return success();
   }
   if (!HasMBarrierArriveCount)
@@ -72,7 +73,7 @@ LogicalResult NvidiaTargetInfo::emitBarrierArrive(OpBuilder &B, Location Loc,
   emitPtx(B, Loc,
           "{ .reg .b64 state; mbarrier.arrive.release.cta.shared::cta.b64 "
           "state, [$0], $1; }",
-          "l,r", {Address, i32(B, Loc, Count)});
+          "r,r", {Address, i32(B, Loc, Count)});
   return success();
 }
 
@@ -91,7 +92,7 @@ LogicalResult NvidiaTargetInfo::emitBarrierWait(OpBuilder &B, Location Loc,
               : "{ .reg .pred done; tle_wait: "
                 "mbarrier.test_wait.parity.shared.b64 done, [$0], $1; "
                 "@!done bra.uni tle_wait; }",
-          "l,r", {Address, Parity});
+          "r,r", {Address, Parity});
   return success();
 }
 
@@ -102,7 +103,7 @@ LogicalResult NvidiaTargetInfo::emitAsyncCopyArrive(OpBuilder &B, Location Loc,
                              "this chip (sm_80 or later)";
   // Without .noinc the arrival the copies make is added to the expected
   // count first: the phase still waits for the kernel's own arrivals.
-  emitPtx(B, Loc, "cp.async.mbarrier.arrive.shared.b64 [$0];", "l", {Address});
+  emitPtx(B, Loc, "cp.async.mbarrier.arrive.shared.b64 [$0];", "r", {Address});
   return success();
 }
 

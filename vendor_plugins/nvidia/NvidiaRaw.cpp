@@ -138,6 +138,9 @@ compileCuda(const backend::RawFunction &Fn, const hwdesc::HwDesc &Desc,
       "-x", "cuda", "--cuda-device-only", "-emit-llvm", "-c", "-O3",
       "--cuda-gpu-arch=" + Desc.Arch, "--cuda-path=" + Root, "-nocudalib",
       "-Wno-unknown-cuda-version", "-fno-exceptions",
+      // The kernel's data layout: 32-bit shared, constant and local
+      // pointers (NvidiaBackend sets nvptx-short-ptr).
+      "-fcuda-short-ptr",
       // Diagnostics name native.cu only, which mapRawDiagnostics rewrites.
       "-fno-color-diagnostics", "-o", "%dir/native.bc", "%dir/native.cu"};
   return backend::compileRawWithClang(Fn, "nvidia", Clang, Args,

@@ -19,12 +19,14 @@
 // CHECK: tle_struct.async_copy {{.*}}, %[[RA]][{{.*}}] mask
 // CHECK: tle_struct.async_copy {{.*}}, %[[RB]][{{.*}}] mask
 // CHECK: tle_struct.async_commit
-// CHECK: scf.for
+// The slots are iteration arguments: the copies write slot W, the reads
+// take slot R, which was W two iterations before (W -> M -> R).
+// CHECK: scf.for {{.*}} iter_args({{.*}}%[[WSLOT:arg[0-9]+]] = %{{[^,]+}}, %[[SLOT:arg[0-9]+]] = %{{[^,]+}}, %[[MID:arg[0-9]+]] = %{{[^)]+}})
 // CHECK: tle_struct.async_wait 1
-// CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT:arg[0-9]+]]]
+// CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT]]]
 // CHECK: %[[B:.*]] = tle_struct.local_load %[[RB]][%[[SLOT]]]
 // CHECK: arith.cmpi slt
-// CHECK: tle_struct.async_copy {{.*}}, %[[RA]][%[[WSLOT:arg[0-9]+]]]
+// CHECK: tle_struct.async_copy {{.*}}, %[[RA]][%[[WSLOT]]]
 // CHECK: tle_struct.async_copy {{.*}}, %[[RB]][%[[WSLOT]]]
 // CHECK: tle_struct.async_commit
 // The slots wrap by an increment and a select, not a remainder.
@@ -33,7 +35,7 @@
 // CHECK: %[[NEXT:.*]] = arith.select %[[WRAP]], %c0{{.*}}, %[[INC]] : i32
 // CHECK: tle.dot %[[A]], %[[B]]
 // CHECK-NOT: tle.load
-// CHECK: scf.yield {{.*}}, %[[NEXT]], %{{.*}}, %[[WSLOT]] :
+// CHECK: scf.yield {{.*}}, %[[NEXT]], %[[MID]], %[[WSLOT]] :
 // CHECK: tle_struct.async_wait 0
 // TWO: !tle_struct.buffer<2x64x32xf16
 // TWO: scf.for
