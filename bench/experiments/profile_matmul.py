@@ -3,15 +3,19 @@ through the same harness (bench/matmul.py's run_ours), so only the code
 differs. Run on the device after prepare_h200.sh and
 prepare_matmul_experiments.sh (carry bench/bin).
 
-  profile_matmul.py sweep          M = N = 4096 with K from 512 to 16384, and
-                                   M = N = 8192, K = 4096: ours / Triton's
-                                   PTX per shape. A ratio that improves as K
-                                   grows is a per-block cost (prologue,
-                                   epilogue); a flat one is per iteration.
+  profile_matmul.py sweep          M = N = 4096 with K from 512 to 16384,
+                                   and K = 4096 with M = N = 8192, 2048,
+                                   1024: ours / Triton's PTX per shape. A
+                                   ratio that improves as K grows is a
+                                   per-block cost (prologue, epilogue); a
+                                   flat one is per iteration.
   profile_matmul.py once WHICH     launches one binary once at 4096^3 (for
                                    ncu); WHICH is "ours", "triton" or
                                    "ours2" (ours with 100 KiB of shared
-                                   memory: 2 blocks per SM, as Triton's).
+                                   memory: 2 blocks per SM, as Triton's;
+                                   bk 32 only). It also runs PyTorch's
+                                   product (the check): give ncu
+                                   `-k matmul_kernel`.
 Options: --dtype fp16|bf16, --bk 32|64 (the tile's K and its warps: 32 -> 4,
 64 -> 8), --variant V (time the kernels.json entry of variant V as "ours").
 """
