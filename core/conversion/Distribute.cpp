@@ -51,21 +51,14 @@ using ::tle::backend::TargetInfo;
 
 namespace {
 
-bool isSupported(Operation *op) {
-  return isa<FuncOp, ReturnOp, GetProgramIdOp, GetNumProgramsOp, MakeRangeOp,
-             SplatOp, BroadcastOp, ExpandDimsOp, ConvertLayoutOp, AddPtrOp,
-             LoadOp, StoreOp, ReduceOp, ReduceReturnOp, DotOp, DebugBarrierOp,
-             PtrToIntOp, IntToPtrOp, BitcastOp, AtomicRMWOp, AtomicCASOp,
-             ScanOp, ScanReturnOp, ExclusiveCumsumOp, HistogramOp, TransOp,
-             ReshapeOp, JoinOp, SplitOp, CatOp, ExtractTileOp, InsertTileOp,
-             tle_struct::AllocOp, tle_struct::LocalPtrOp,
-             tle_struct::AsyncCopyOp, tle_struct::AsyncCommitOp,
-             tle_struct::AsyncWaitOp, tle_struct::LocalLoadOp,
-             tle_struct::LocalDotOp, tle_struct::LocalDotWaitOp,
-             tle_struct::CopyOp, tle_struct::BarrierAllocOp,
-             tle_struct::BarrierArriveOp, tle_struct::BarrierWaitOp,
-             tle_struct::WarpSpecializeOp, tle_struct::YieldOp,
-             tle_raw::CallOp>(op);
+/// Whether distribution rewrites `op`: a pattern's root, or a region
+/// terminator (reduce_return, yield, ...) that its parent's pattern consumes.
+bool isRewritten(Operation *op, const DenseSet<OperationName> &roots) {
+  if (roots.contains(op->getName()))
+    return true;
+  Operation *parent = op->getParentOp();
+  return op->hasTrait<OpTrait::IsTerminator>() && parent &&
+         roots.contains(parent->getName());
 }
 
 struct DistributePass
@@ -107,17 +100,8 @@ struct DistributePass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
 
-    // Refuse what is not implemented yet, naming the op, before rewriting.
     bool unsupported = false;
     module.walk([&](Operation *op) {
-      Dialect *dialect = op->getDialect();
-      StringRef ns = dialect ? dialect->getNamespace() : "";
-      if ((ns == "tle" || ns == "tle_struct" || ns == "tle_raw") &&
-          !isSupported(op)) {
-        op->emitError() << "'" << op->getName()
-                        << "' is not supported by distribution yet";
-        unsupported = true;
-      }
       for (Type t : op->getResultTypes())
         if (isa<RankedTensorType>(t) && !getDistributedLayout(t)) {
           op->emitError() << "tensor result without a distributed layout "
@@ -172,6 +156,23 @@ struct DistributePass
     populateWarpSpecializePatterns(typeConverter, patterns, st);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, conv);
+    // Refuse what no pattern rewrites, naming the op, before rewriting.
+    DenseSet<OperationName> roots;
+    for (const std::unique_ptr<RewritePattern> &pattern :
+         patterns.getNativePatterns())
+      if (std::optional<OperationName> root = pattern->getRootKind())
+        roots.insert(*root);
+    module.walk([&](Operation *op) {
+      if (isa_and_nonnull<TLEDialect, tle_struct::TLEStructDialect,
+                          tle_raw::TLERawDialect>(op->getDialect()) &&
+          !isRewritten(op, roots)) {
+        op->emitError() << "'" << op->getName()
+                        << "' is not supported by distribution yet";
+        unsupported = true;
+      }
+    });
+    if (unsupported)
+      return signalPassFailure();
     // Which ops each local buffer is live across, before they are rewritten.
     DenseMap<Operation *, DenseSet<Operation *>> bufferLifetimes =
         getBufferLifetimes(module);
