@@ -804,17 +804,21 @@ public:
 
 private:
   LogicalResult lowerFunction(FuncOp Fn) {
-    bool Any = false;
-    Fn.walk([&](PipeCreateOp) { Any = true; });
-    Fn.walk([&](Operation *Op) { Any = Any || isPipeOp(Op); });
-    if (!Any)
+    SmallVector<PipeCreateOp> Creates;
+    bool UsesPipes = false;
+    Fn.walk([&](Operation *Op) {
+      if (auto Create = dyn_cast<PipeCreateOp>(Op))
+        Creates.push_back(Create);
+      UsesPipes = UsesPipes || isPipeOp(Op);
+    });
+    if (Creates.empty() && !UsesPipes)
       return success();
     for (auto Arg : Fn.getArguments())
       if (isa<PipeType>(Arg.getType()))
         return Fn.emitError() << "function '" << Fn.getName()
                               << "' takes a pipe argument; pipes are lowered "
                                  "once device functions are inlined";
-    for (PipeCreateOp Create : collect(Fn))
+    for (PipeCreateOp Create : Creates)
       if (Create.getReaders() != 1)
         return Create.emitError()
                << "pipe '" << Create.getName() << "' has "
@@ -823,7 +827,7 @@ private:
                   "lowered yet";
     // A pipe that escapes into anything but its own ops (a call, a loop's
     // iteration arguments) is not followed.
-    for (PipeCreateOp Create : collect(Fn))
+    for (PipeCreateOp Create : Creates)
       for (Operation *User : Create.getPipe().getUsers())
         if (!isPipeOp(User))
           return User->emitError()
@@ -831,7 +835,7 @@ private:
                  << "' is passed to '" << User->getName()
                  << "'; a pipe can only be used by its own methods";
     llvm::DenseSet<Value> RolePipes;
-    for (PipeCreateOp Create : collect(Fn))
+    for (PipeCreateOp Create : Creates)
       if (failed(classify(Create, RolePipes)))
         return failure();
     Block &Body = Fn.getBody().front();
@@ -844,7 +848,7 @@ private:
     llvm::MapVector<Value, Counters> Counts;
     if (failed(Lowering.lowerBlock(Body, Counts)))
       return failure();
-    for (PipeCreateOp Create : collect(Fn))
+    for (PipeCreateOp Create : Creates)
       Rewriter.eraseOp(Create);
     return success();
   }
@@ -905,12 +909,6 @@ private:
                 "inside a loop or if that the creation is outside of)";
     RolePipes.insert(Create.getPipe());
     return success();
-  }
-
-  static SmallVector<PipeCreateOp> collect(FuncOp Fn) {
-    SmallVector<PipeCreateOp> Creates;
-    Fn.walk([&](PipeCreateOp Op) { Creates.push_back(Op); });
-    return Creates;
   }
 };
 } // namespace
