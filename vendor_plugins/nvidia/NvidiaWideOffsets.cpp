@@ -46,8 +46,7 @@ static void collectOffsets(Value *V, const Loop &L, const LoopInfo &LI,
   }
 }
 
-unsigned keepLoopPointerOffsetsWide(Module &M) {
-  unsigned Count = 0;
+void keepLoopPointerOffsetsWide(Module &M) {
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -84,16 +83,13 @@ unsigned keepLoopPointerOffsetsWide(Module &M) {
       Call->setDoesNotThrow();
       Ext->replaceUsesWithIf(Call, [&](Use &U) {
         auto *User = cast<Instruction>(U.getUser());
-        return User != Call && none_of(Crowded, [&](const Loop *L) {
-                 return L->contains(User);
-               });
+        return none_of(Crowded,
+                       [&](const Loop *L) { return L->contains(User); });
       });
       if (Ext->use_empty())
         Ext->eraseFromParent();
-      ++Count;
     }
   }
-  return Count;
 }
 
 } // namespace nvidia

@@ -23,8 +23,7 @@ namespace nvidia {
 /// the H200). Loops with more than a few pointers are left alone: there the
 /// recomputation saves registers that would otherwise spill. Run on
 /// optimized IR, just before code generation.
-/// Returns the number of conversions made opaque.
-unsigned keepLoopPointerOffsetsWide(llvm::Module &M);
+void keepLoopPointerOffsetsWide(llvm::Module &M);
 
 } // namespace nvidia
 } // namespace tle
