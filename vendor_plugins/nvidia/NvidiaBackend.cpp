@@ -132,6 +132,33 @@ static void useFullRangeDivision(mlir::ModuleOp Module) {
   });
 }
 
+/// fp32 exponentials the kernel allows to be approximate (`afn`: Triton's
+/// tl.exp) become exp2(x * log2(e)), which NVPTX selects as ex2.approx.f32:
+/// what Triton emits, in place of libdevice's exact __nv_expf.
+static void useApproximateExp(mlir::ModuleOp Module) {
+  Module.walk([](mlir::LLVM::ExpOp Exp) {
+    mlir::Type Type = Exp.getType();
+    if (!mlir::getElementTypeOrSelf(Type).isF32() ||
+        !mlir::LLVM::bitEnumContainsAll(Exp.getFastmathFlags(),
+                                        mlir::LLVM::FastmathFlags::afn))
+      return;
+    mlir::OpBuilder B(Exp);
+    mlir::FloatAttr Log2E = B.getF32FloatAttr(1.4426950408889634);
+    mlir::TypedAttr Scale = Log2E;
+    if (auto Shaped = dyn_cast<mlir::ShapedType>(Type))
+      Scale = mlir::SplatElementsAttr::get(Shaped, Log2E);
+    mlir::Location Loc = Exp.getLoc();
+    mlir::Value Scaled = mlir::LLVM::FMulOp::create(
+        B, Loc, Exp.getOperand(),
+        mlir::LLVM::ConstantOp::create(B, Loc, Type, Scale),
+        Exp.getFastmathFlags());
+    Exp.replaceAllUsesWith(
+        mlir::LLVM::Exp2Op::create(B, Loc, Type, Scaled, Exp.getFastmathFlags())
+            .getResult());
+    Exp.erase();
+  });
+}
+
 /// tlec's -O0..3 as LLVM's code generation level.
 static CodeGenOptLevel getCodeGenOptLevel(unsigned OptLevel) {
   return CodeGenOpt::getLevel(std::min(OptLevel, 3u))
@@ -336,6 +363,7 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   std::vector<backend::RawFunction> Raw = backend::collectRawFunctions(Module);
   annotateInlinePtx(Module);
   useFullRangeDivision(Module);
+  useApproximateExp(Module);
 
   LLVMContext Context;
   std::unique_ptr<llvm::Module> M =

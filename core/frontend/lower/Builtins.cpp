@@ -32,8 +32,8 @@ std::string canonicalizeName(llvm::StringRef Resolved) {
       {"triton.experimental.tle.language.", "tle."},
       {"triton.experimental.tle.raw.", "tle_raw."},
       {"triton.experimental.tle.", "tle."},
-      {"triton.language.extra.cuda.libdevice.", "tl.math."},
-      {"triton.language.extra.libdevice.", "tl.math."},
+      {"triton.language.extra.cuda.libdevice.", "tl.libdevice."},
+      {"triton.language.extra.libdevice.", "tl.libdevice."},
       {"triton.language.math.", "tl.math."},
       {"triton.language.standard.", "tl."},
       {"triton.language.core.", "tl."},
@@ -46,17 +46,18 @@ std::string canonicalizeName(llvm::StringRef Resolved) {
       {"triton.experimental.tle.language", "tle"},
       {"triton.experimental.tle.raw", "tle_raw"},
       {"triton.experimental.tle", "tle"},
-      {"triton.language.extra.cuda.libdevice", "tl.math"},
-      {"triton.language.extra.libdevice", "tl.math"},
+      {"triton.language.extra.cuda.libdevice", "tl.libdevice"},
+      {"triton.language.extra.libdevice", "tl.libdevice"},
       {"triton.language.math", "tl.math"},
       {"triton.language", "tl"},
   };
-  for (auto [From, To] : Prefixes)
-    if (Resolved.starts_with(From))
-      return canonicalizeTLEAlias((To + Resolved.drop_front(From.size())).str());
+  // Modules first: "triton.language." is a prefix of the libdevice modules.
   for (auto [From, To] : Modules)
     if (Resolved == From)
       return To.str();
+  for (auto [From, To] : Prefixes)
+    if (Resolved.starts_with(From))
+      return canonicalizeTLEAlias((To + Resolved.drop_front(From.size())).str());
   // `triton.jit`, `triton.cdiv` and friends live on the triton package.
   if (Resolved == "triton.cdiv")
     return "tl.cdiv";

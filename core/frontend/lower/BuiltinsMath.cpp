@@ -40,11 +40,39 @@ Result unaryFloat(Emitter &E, CallArgs &Args, const Node *Site,
   return TValue::ir(OpT::create(E.getBuilder(), E.loc(Site), X->getValue()));
 }
 
+/// e^x. Triton's tl.exp is approximate for fp32 (on NVIDIA ex2.approx of
+/// x * log2(e), two instructions where the exact expf takes about eight);
+/// `afn` lets a backend do the same. libdevice.exp stays exact.
+Value emitExp(OpBuilder &B, Location L, Value X, bool Approximate) {
+  auto Flags = Approximate && getScalarType(X.getType()).isF32()
+                   ? arith::FastMathFlags::afn
+                   : arith::FastMathFlags::none;
+  return math::ExpOp::create(B, L, X, Flags);
+}
+
+Result exponential(Emitter &E, CallArgs &Args, const Node *Site,
+                   llvm::StringRef Fn, bool Approximate) {
+  auto A = E.bind(Args, {"x"}, 1, Fn, Site);
+  if (failed(A))
+    return failure();
+  auto X = floatOperand(E, A->get("x"), Fn, Site);
+  if (failed(X))
+    return failure();
+  return TValue::ir(
+      emitExp(E.getBuilder(), E.loc(Site), X->getValue(), Approximate));
+}
+
+Result builtinExp(Emitter &E, CallArgs &Args, const Node *Site) {
+  return exponential(E, Args, Site, "tl.exp", /*Approximate=*/true);
+}
+Result builtinLibdeviceExp(Emitter &E, CallArgs &Args, const Node *Site) {
+  return exponential(E, Args, Site, "libdevice.exp", /*Approximate=*/false);
+}
+
 #define TLE_UNARY_FLOAT(Name, OpT)                                             \
   Result builtin_##Name(Emitter &E, CallArgs &Args, const Node *Site) {        \
     return unaryFloat<OpT>(E, Args, Site, "tl." #Name);                        \
   }
-TLE_UNARY_FLOAT(exp, math::ExpOp)
 TLE_UNARY_FLOAT(exp2, math::Exp2Op)
 TLE_UNARY_FLOAT(log, math::LogOp)
 TLE_UNARY_FLOAT(log2, math::Log2Op)
@@ -84,11 +112,11 @@ Result builtinSigmoid(Emitter &E, CallArgs &Args, const Node *Site) {
   auto X = floatOperand(E, A->get("x"), "tl.sigmoid", Site);
   if (failed(X))
     return failure();
-  // 1 / (1 + exp(-x)), as triton.language.standard.sigmoid.
+  // 1 / (1 + tl.exp(-x)), as triton.language.standard.sigmoid.
   OpBuilder &B = E.getBuilder();
   Location L = E.loc(Site);
   Value Neg = arith::NegFOp::create(B, L, X->getValue());
-  Value Exp = math::ExpOp::create(B, L, Neg);
+  Value Exp = emitExp(B, L, Neg, /*Approximate=*/true);
   DType T{getScalarType(X->getType())};
   Value One = E.splatConstant(TValue::floating(1.0), T,
                               getShape(X->getType()), Site);
@@ -610,11 +638,14 @@ Result builtinAssociativeScan(Emitter &E, CallArgs &Args, const Node *Site) {
 } // namespace
 
 void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
+  // triton.language.extra.libdevice spells the same functions; only its exp
+  // differs (exact, see emitExp).
   auto Add = [&](llvm::StringRef Name, BuiltinFn Fn) {
     Table["tl." + Name.str()] = Fn;
     Table["tl.math." + Name.str()] = Fn;
+    Table["tl.libdevice." + Name.str()] = Fn;
   };
-  Add("exp", builtin_exp);
+  Add("exp", builtinExp);
   Add("exp2", builtin_exp2);
   Add("log", builtin_log);
   Add("log2", builtin_log2);
@@ -638,6 +669,7 @@ void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   Add("minimum", builtinMinimum);
   Add("clamp", builtinClamp);
   Add("fma", builtinFma);
+  Table["tl.libdevice.exp"] = builtinLibdeviceExp;
   Table["tl.max"] = builtinMax;
   Table["tl.min"] = builtinMin;
   Table["tl.sum"] = builtinSum;
