@@ -16,7 +16,11 @@ Ours are also timed exactly as Triton is: the same binary is loaded into
 PyTorch's CUDA context through the driver (ctypes, cuModuleLoadData) and
 launched on PyTorch's current stream inside triton.testing.do_bench. That
 is the number the ratio uses ("ours do_bench"); tle-run's own median
-("tle-run") is printed next to it. tle-run records its start event on an
+("tle-run") is printed next to it. Ours and Triton's are timed in ROUNDS
+alternating do_bench rounds (the order flips each round) and each reports
+the median of its rounds: kernels of 5-40 us move by 4-7% between
+back-to-back do_bench calls, and timing one after the other put that drift
+into the ratio. The notes give the range of the per-round ratios. tle-run records its start event on an
 idle GPU after a host copy and a synchronize, so it counts the launch
 latency (about 5-10 us), which dominates kernels of a few microseconds.
 
@@ -32,6 +36,7 @@ import importlib.util
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -199,9 +204,27 @@ def ptr(t):
     return ctypes.c_uint64(t.data_ptr())
 
 
-def time_ours_do_bench(kernel, path, grid, args, check):
-    """do_bench median of our binary launched through the driver, after one
-    checked launch; returns (median ms or None, note)."""
+ROUNDS = 9
+
+
+def time_interleaved(ours, theirs, rounds=ROUNDS):
+    """Times two launches in alternating do_bench rounds; returns (our
+    median ms, their median ms, note with the range of per-round ratios
+    theirs/ours)."""
+    ours_ms, theirs_ms = [], []
+    for r in range(rounds):
+        pair = [(ours, ours_ms), (theirs, theirs_ms)]
+        for fn, times in (pair if r % 2 == 0 else reversed(pair)):
+            times.append(triton.testing.do_bench(fn, return_mode="median"))
+    ratios = [t / o for o, t in zip(ours_ms, theirs_ms)]
+    return (statistics.median(ours_ms), statistics.median(theirs_ms),
+            f"{rounds} rounds, ratio {min(ratios):.3f}-{max(ratios):.3f}")
+
+
+def time_against_triton(kernel, path, grid, args, check, triton_run):
+    """One checked launch of our binary through the driver, then ours and
+    Triton's timed by time_interleaved; returns (our ms or None, Triton's
+    ms, note). When ours cannot be launched, Triton's is timed alone."""
     try:
         dk = DriverKernel(path, kernel["entry"], kernel["num_warps"],
                           kernel.get("dynamic_shared_bytes", 0))
@@ -209,11 +232,14 @@ def time_ours_do_bench(kernel, path, grid, args, check):
         launch()
         torch.cuda.synchronize()
         err = check()
-        if err is not None:
-            return None, f"driver-launch output wrong ({err:.1e})"
-        return triton.testing.do_bench(launch, return_mode="median"), ""
+        note = (None if err is None else
+                f"driver-launch output wrong ({err:.1e})")
     except Exception as e:  # reported in the table, the tle-run path stands
-        return None, f"driver launch failed: {e}"
+        note = f"driver launch failed: {e}"
+    if note:
+        return (None, triton.testing.do_bench(triton_run,
+                                              return_mode="median"), note)
+    return time_interleaved(launch, triton_run)
 
 
 def load_example(name):
@@ -303,7 +329,6 @@ def vector_add(kernels, log_file):
             run()
             torch.cuda.synchronize()
             triton_err = relative_error(out, ref)
-            triton_ms = triton.testing.do_bench(run, return_mode="median")
             out_t = torch.empty_like(x)
             torch_ms = triton.testing.do_bench(
                 lambda: torch.add(x, y, out=out_t), return_mode="median")
@@ -331,9 +356,10 @@ def vector_add(kernels, log_file):
                 def check():
                     e = relative_error(out_o, ref)
                     return None if e <= TOLERANCE[torch.float32] else e
-                ours_ms, note = time_ours_do_bench(
+                ours_ms, triton_ms, note = time_against_triton(
                     k, os.path.join(BIN, "kernels", k["file"]), grid,
-                    [ptr(x), ptr(y), ptr(out_o), ctypes.c_int32(n)], check)
+                    [ptr(x), ptr(y), ptr(out_o), ctypes.c_int32(n)], check,
+                    run)
                 rows.append(row(
                     k["name"], f"add {shape}",
                     f"{err:.1e} {'ok' if ok else 'WRONG'}"
@@ -390,7 +416,6 @@ def softmax(kernels, log_file):
             run()
             torch.cuda.synchronize()
             triton_err = relative_error(y, ref)
-            triton_ms = triton.testing.do_bench(run, return_mode="median")
             torch_ms = triton.testing.do_bench(
                 lambda: torch.softmax(x, dim=1), return_mode="median")
 
@@ -427,10 +452,10 @@ def softmax(kernels, log_file):
                 def check():
                     e = relative_error(y_o, ref)
                     return None if e <= TOLERANCE[torch.float32] else e
-                ours_ms, note = time_ours_do_bench(
+                ours_ms, triton_ms, note = time_against_triton(
                     k, path, grid,
                     [ptr(y_o), ptr(x), ctypes.c_int32(n), ctypes.c_int32(n),
-                     ctypes.c_int32(m), ctypes.c_int32(n)], check)
+                     ctypes.c_int32(m), ctypes.c_int32(n)], check, run)
                 rows.append(row(
                     k["name"], shape,
                     f"{err:.1e} {'ok' if ok else 'WRONG'}"
@@ -480,7 +505,6 @@ def layer_norm(kernels, log_file):
             run()
             torch.cuda.synchronize()
             t_err = errors(y, mean, rstd)
-            triton_ms = triton.testing.do_bench(run, return_mode="median")
             torch_ms = triton.testing.do_bench(
                 lambda: torch.nn.functional.layer_norm(x, (n,), w, b, EPS),
                 return_mode="median")
@@ -512,11 +536,11 @@ def layer_norm(kernels, log_file):
                 def check():
                     eo = errors(y_o, mean_o, rstd_o)
                     return None if fine(eo) else max(eo)
-                ours_ms, note = time_ours_do_bench(
+                ours_ms, triton_ms, note = time_against_triton(
                     k, path, m,
                     [ptr(x), ptr(y_o), ptr(w), ptr(b), ptr(mean_o),
                      ptr(rstd_o), ctypes.c_int32(n), ctypes.c_int32(n),
-                     ctypes.c_float(EPS)], check)
+                     ctypes.c_float(EPS)], check, run)
                 rows.append(row(
                     k["name"], shape,
                     f"y {e[0]:.1e} mean {e[1]:.1e} rstd {e[2]:.1e} "

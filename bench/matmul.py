@@ -8,7 +8,9 @@ strides). For each shape and dtype:
 - fresh random inputs, the output poisoned with NaN before our launch,
   checked against PyTorch's fp32 product (relative Frobenius error < 1e-2);
 - ours timed with triton.testing.do_bench (median) through the driver on
-  PyTorch's stream (compare.DriverKernel), as Triton's are;
+  PyTorch's stream (compare.DriverKernel), as Triton's are, the two in
+  alternating rounds (compare.time_interleaved: the median of each one's
+  rounds, and the range of the per-round ratios);
 - Triton runs the same source file, examples/matmul.py, with the same tile
   sizes and num_warps (the same num_stages), and PyTorch (cuBLAS).
 The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
@@ -25,7 +27,8 @@ import triton
 import triton.testing
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import BIN, DriverKernel, load_example, ptr  # noqa: E402
+from compare import (BIN, DriverKernel, load_example, ptr,  # noqa: E402
+                     time_interleaved)
 
 SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
           (4097, 1031, 515)]
@@ -91,35 +94,33 @@ def main():
                     tile += f" ({kernel['variant']})"
                 c = torch.full((m, n), float("nan"), device="cuda",
                                dtype=dtype)
+                ct = torch.empty((m, n), device="cuda", dtype=dtype)
+                ms = triton_ms = None
+                spread = ""
                 try:
                     launch = run_ours(kernel, a, b, c, m, n, k)
                     launch()
                     torch.cuda.synchronize()
                     err = ((c.float() - ref).norm() / ref.norm()).item()
                     ok = err < 1e-2 and not torch.isnan(c).any().item()
-                    ms = triton.testing.do_bench(launch, return_mode="median")
                     note = f"{err:.1e} {'ok' if ok else 'WRONG'}"
-                except Exception as e:
-                    ok, ms, note = False, None, f"FAILED: {e}"
-                wrong |= not ok
-                ct = torch.empty((m, n), device="cuda", dtype=dtype)
-                try:
                     tlaunch = run_triton(fn, kernel, a, b, ct, m, n, k)
                     tlaunch()
                     torch.cuda.synchronize()
-                    triton_ms = triton.testing.do_bench(tlaunch,
-                                                        return_mode="median")
+                    ms, triton_ms, spread = time_interleaved(launch, tlaunch)
                 except Exception as e:
-                    triton_ms, note = None, note + f"; Triton failed: {e}"
+                    ok, note = False, f"FAILED: {e}"
+                wrong |= not ok
                 ours, theirs = tflops(m, n, k, ms), tflops(m, n, k, triton_ms)
                 rows.append([f"matmul {dname}", f"{m}x{n}x{k}", tile, note,
                              f"{ours:.1f}", f"{theirs:.1f}",
                              f"{tflops(m, n, k, torch_ms):.1f}",
-                             f"{ours / theirs:.2f}" if theirs else "-"])
+                             f"{ours / theirs:.2f}" if theirs else "-",
+                             spread])
                 print("  " + " | ".join(rows[-1]), flush=True)
     header = ["kernel", "shape", "tile", "rel. error vs torch fp32",
               "ours TFLOP/s", "Triton TFLOP/s (same tile)", "PyTorch TFLOP/s",
-              "ours/Triton"]
+              "ours/Triton", "per-round ratios"]
     widths = [max(len(str(r[i])) for r in rows + [header])
               for i in range(len(header))]
     for r in [header] + rows:

@@ -11,8 +11,8 @@ def cells(line):
 
 def matmul_table(path):
     rows = ["| dtype | shape | tile (variant) | rel. error | ours TFLOP/s "
-            "| Triton | PyTorch | ours/Triton |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+            "| Triton | PyTorch | ours/Triton | per-round |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for line in open(path):
         if not line.startswith("| matmul"):
             continue
@@ -22,14 +22,20 @@ def matmul_table(path):
         if m and m.group(1) == m.group(2) == m.group(3):
             shape = m.group(1) + "^3"
         rows.append(f"| {c[0].split()[1]} | {shape} | " +
-                    " | ".join(c[2:8]) + " |")
+                    " | ".join(c[2:9]) + " |")
     return "\n".join(rows)
+
+
+def rounds(notes):
+    """The per-round ratio range compare.py puts in a row's notes."""
+    m = re.search(r"ratio ([0-9.]+-[0-9.]+)", notes)
+    return m.group(1) if m else "-"
 
 
 def compare_table(path):
     rows = ["| kernel, shape | rel. error | ours GB/s | Triton GB/s "
-            "| PyTorch GB/s | ours/Triton |",
-            "| --- | --- | --- | --- | --- | --- |"]
+            "| PyTorch GB/s | ours/Triton | per-round |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
     for line in open(path):
         if not line.startswith("| tlec-cubin"):
             continue
@@ -37,7 +43,7 @@ def compare_table(path):
         # kernel, shape, error, ours (do_bench), ours (tle-run), Triton,
         # PyTorch, ours/Triton, notes
         rows.append(f"| {c[1]} | {c[2].split(' (triton')[0]} | {c[3]} | "
-                    f"{c[5]} | {c[6]} | {c[7]} |")
+                    f"{c[5]} | {c[6]} | {c[7]} | {rounds(c[8])} |")
     return "\n".join(rows)
 
 
