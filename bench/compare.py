@@ -26,7 +26,8 @@ latency (about 5-10 us), which dominates kernels of a few microseconds.
 
 Softmax (fp32, rows) and layer norm forward (fp16 X/W/B/Y, fp32 mean and
 rstd) are checked and timed the same way against Triton's tutorial kernels
-(written out below) with the same BLOCK_SIZE, num_warps and grid rules.
+(written out below) with the same BLOCK_SIZE, num_warps, num_stages and grid
+rules.
 """
 
 import ctypes

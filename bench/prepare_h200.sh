@@ -68,7 +68,9 @@ rm -rf "$K/tlec"
 #    next power of 2 >= n_cols; layer norm: min(65536/2, next_pow2(N)), as
 #    Triton's tutorial picks). num_warps as Triton's tutorials pick them:
 #    softmax 8; layer norm min(max(BLOCK_SIZE/256, 1), 8). compare.py gives
-#    Triton the same BLOCK_SIZE and num_warps.
+#    Triton the same BLOCK_SIZE and num_warps. Softmax's row loop takes
+#    num_stages 4, what the tutorial passes Triton on a card with more than
+#    200 KB of shared memory (compare.py does).
 # Block-level memory is dynamic shared memory, passed at launch: the
 # manifest's shared_memory_bytes minus what the cubin declares statically.
 dynamic_shared() { # manifest.json
@@ -84,15 +86,15 @@ addk() { # name file entry num_warps kind block_size aligned origin dynamic_shar
 # kernel comes in two variants: strides and row length divisible by 16
 # (`i32:16`, aligned=true) for the anchor shapes, and without that promise
 # for the odd sizes. compare.py picks the variant Triton would pick.
-tlec_one() { # example entry kind block_size num_warps aligned signature
+tlec_one() { # example entry kind block_size num_warps aligned signature [-D ...]
   local d="$K/tlec-$3-$4-$6"
   if "$BUILD/bin/tlec" "$ROOT/examples/$1.py" --target h200 -o "$d" \
        --kernel "$2" --num-warps "$5" -D BLOCK_SIZE="$4" --signature "$7" \
-       2>"$d.log"; then
+       "${@:8}" 2>"$d.log"; then
     local f=("$d/$2/$2".*.cubin)
     mv "${f[0]}" "$K/$2.bs$4.$6.h200.cubin"
     addk tlec-cubin "$2.bs$4.$6.h200.cubin" "$2" "$5" "$3" "$4" "$6" \
-      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5, signature $7)" \
+      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5, signature $7 ${*:8})" \
       "$(dynamic_shared "$d/$2/manifest.json")"
   else
     echo "tlec cannot compile examples/$1.py with BLOCK_SIZE=$4:" >&2
@@ -103,9 +105,9 @@ tlec_one() { # example entry kind block_size num_warps aligned signature
 if [ -x "$BUILD/bin/tlec" ]; then
   for bs in 1024 2048 4096 16384; do
     tlec_one fused_softmax softmax_kernel softmax "$bs" 8 true \
-      '*fp32:16, *fp32:16, i32:16, i32:16, i32, i32:16'
+      '*fp32:16, *fp32:16, i32:16, i32:16, i32, i32:16' -D num_stages=4
     tlec_one fused_softmax softmax_kernel softmax "$bs" 8 false \
-      '*fp32:16, *fp32:16, i32, i32, i32, i32'
+      '*fp32:16, *fp32:16, i32, i32, i32, i32' -D num_stages=4
   done
   for bs in 1024 2048 4096 8192; do
     nw=$((bs / 256)); [ "$nw" -gt 8 ] && nw=8; [ "$nw" -lt 1 ] && nw=1

@@ -7,25 +7,29 @@
 // Software pipelining of loops with num_stages S (Triton's num_stages): a
 // tile load whose value is converted to another layout (which distribution
 // does through block-level memory anyway, e.g. for dot operands) becomes an
-// asynchronous copy into slot i % S of a ring of S slots, issued S-1
-// iterations ahead, and a read of the slot in the layout the conversion
-// wanted (in a loop that asked for num_stages itself, tl.range, any load:
-// read back in its own layout, `other` selected after the read). Slots
-// follow an iteration count the loop carries. Per iteration:
+// asynchronous copy into a slot of a ring, issued S-1 iterations ahead, and
+// a read of the slot in the layout the conversion wanted (in a loop that
+// asked for num_stages itself, tl.range, any load: read back in its own
+// layout, `other` selected after the read). Slots follow an iteration count
+// the loop carries. Reads into registers are over at a barrier after them,
+// so the copies refill the slot just read: S-1 slots. Per iteration:
 //
-//   async_wait S-2          group i done; the barrier also ends the reads of
-//                           the slot the copies below overwrite
-//   local_load ring[i % S]  -> the operands
-//   async_copy ... -> ring[(i+S-1) % S]; async_commit
+//   async_wait S-2          group i done
+//   local_load ring[i % (S-1)] -> the operands
+//   barrier                 every thread's reads of the slot are done
+//   async_copy ... -> ring[(i+S-1) % (S-1)], the same slot; async_commit
 //   the rest of the body
 //
 // A tl.dot whose matrix unit reads A and B from block-level memory (wgmma;
 // tle.matrix_block_operands) takes its loads without a conversion: both
 // become rings in the unit's swizzled layout, and the dot a
 // tle_struct.local_dot on this iteration's slots right after the wait,
-// followed by a local_dot_wait for the previous iteration's group and a
-// barrier before the copies refill that group's slot; the dot runs on into
-// the next iteration, and after the loop everything is waited for.
+// followed by a local_dot_wait for the previous iteration's group and the
+// barrier; the dot runs on into the next iteration, reading its slots
+// after the barrier, so its loop's rings have S slots (copies refill the
+// previous iteration's), and after the loop everything is waited for. Both
+// counts are what Triton's shared memory sizes show (softmax with
+// num_stages 4: three rows; the wgmma matmul with 3: three tiles).
 //
 // The copies and the pure ops their addresses and masks come from (pointer
 // increments included) form stage 0 of the upstream scf pipeliner, all else
@@ -407,10 +411,13 @@ struct PipelineLoadsPass
            llvm::any_of(op->getUsers(),
                         [&](Operation *user) { return ahead->contains(user); })))
         return success();
+    bool asyncReads = llvm::any_of(
+        candidates, [](const Candidate &c) { return bool(c.dot); });
+    auto slotsFor = [&](unsigned s) { return asyncReads ? s : s - 1; };
     for (; stages >= 2; --stages) {
       uint64_t bytes = 0;
       for (Candidate &c : candidates)
-        bytes += getRingBytes(getRingType(c, stages));
+        bytes += getRingBytes(getRingType(c, slotsFor(stages)));
       if (!sharedMemoryLimit || bytes <= sharedMemoryLimit)
         break;
     }
@@ -419,7 +426,7 @@ struct PipelineLoadsPass
 
     IRRewriter rewriter(loop.getContext());
     Location loc = loop.getLoc();
-    unsigned slots = stages;
+    unsigned slots = slotsFor(stages);
     loop = addSlotCount(rewriter, loop, slots);
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> rings;
@@ -459,8 +466,9 @@ struct PipelineLoadsPass
     // iteration waits for its slots: only the previous iteration's group is
     // waited for (after the loop, all). Its slot is the one the copies
     // refill. Each warp's wait covers only its own share of the instruction
-    // (the warps of a warpgroup run on separate tensor cores), so a barrier
-    // lets every warp's wait pass before any thread refills the slot.
+    // (the warps of a warpgroup run on separate tensor cores), so the
+    // barrier below lets every warp's wait pass before any thread refills
+    // the slot.
     SmallVector<unsigned> waitedResults;
     for (auto &[op, dotOperands] : dotRings) {
       auto dot = cast<DotOp>(op);
@@ -477,8 +485,8 @@ struct PipelineLoadsPass
         waitedResults.push_back(use.getOperandNumber());
       rewriter.replaceOp(dot, wait.getResult());
     }
-    if (!dotRings.empty())
-      consumerHead.insert(DebugBarrierOp::create(rewriter, loc));
+    // The slot the copies refill is read by no thread any more.
+    consumerHead.insert(DebugBarrierOp::create(rewriter, loc));
     // Producer side where the loads were (the loads read back in their own
     // layout take `other` there, after their mask is defined).
     SmallVector<Operation *> copies;

@@ -4,15 +4,18 @@
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads --tle-distribute | FileCheck %s --check-prefix=DIST
 
 // A K loop of dot operands (loaded with a K mask, pointers advanced per
-// iteration), num_stages 3 from the module: both operands get a ring of 3
-// slots, 16-byte rows padded by 8 fp16. Two iterations' copies go before
-// the loop (masked off if the loop is shorter); in the loop the wait for all
-// but one group comes first, then the reads of this iteration's slot, then
-// the copies of iteration i+2 (their mask also says i+2 < n), one commit,
-// the dot. After the loop, the copies past the end are waited for.
+// iteration), num_stages 3 from the module: both operands get a ring of 2
+// slots (the operands are read into registers, done at the barrier after
+// the reads, so the copies refill the slot just read, as Triton's two
+// buffers for three stages), 16-byte rows padded by 8 fp16. Two
+// iterations' copies go before the loop (masked off if the loop is
+// shorter); in the loop the wait for all but one group comes first, then
+// the reads of this iteration's slot, the barrier, then the copies of
+// iteration i+2 (their mask also says i+2 < n), one commit, the dot. After
+// the loop, the copies past the end are waited for.
 // CHECK-LABEL: tle.func @dot
-// CHECK: %[[RA:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x32xf16, "block", #tle_struct.layout<order = [2, 1, 0], pad_interval = 32, pad_amount = 8>>
-// CHECK: %[[RB:.*]] = tle_struct.alloc : !tle_struct.buffer<3x32x64xf16, "block", #tle_struct.layout<order = [2, 1, 0], pad_interval = 64, pad_amount = 8>>
+// CHECK: %[[RA:.*]] = tle_struct.alloc : !tle_struct.buffer<2x64x32xf16, "block", #tle_struct.layout<order = [2, 1, 0], pad_interval = 32, pad_amount = 8>>
+// CHECK: %[[RB:.*]] = tle_struct.alloc : !tle_struct.buffer<2x32x64xf16, "block", #tle_struct.layout<order = [2, 1, 0], pad_interval = 64, pad_amount = 8>>
 // CHECK: tle_struct.async_copy {{.*}}, %[[RA]][{{.*}}] mask
 // CHECK: tle_struct.async_copy {{.*}}, %[[RB]][{{.*}}] mask
 // CHECK: tle_struct.async_commit
@@ -20,27 +23,29 @@
 // CHECK: tle_struct.async_copy {{.*}}, %[[RB]][{{.*}}] mask
 // CHECK: tle_struct.async_commit
 // The slots are iteration arguments: the copies write slot W, the reads
-// take slot R, which was W two iterations before (W -> M -> R).
+// take slot R, which was W two iterations before (W -> M -> R; with two
+// slots R and W are the same slot).
 // CHECK: scf.for {{.*}} iter_args({{.*}}%[[WSLOT:arg[0-9]+]] = %{{[^,]+}}, %[[SLOT:arg[0-9]+]] = %{{[^,]+}}, %[[MID:arg[0-9]+]] = %{{[^)]+}})
 // CHECK: tle_struct.async_wait 1
 // CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT]]]
 // CHECK: %[[B:.*]] = tle_struct.local_load %[[RB]][%[[SLOT]]]
+// CHECK-NEXT: tle.debug_barrier
 // CHECK: arith.cmpi slt
 // CHECK: tle_struct.async_copy {{.*}}, %[[RA]][%[[WSLOT]]]
 // CHECK: tle_struct.async_copy {{.*}}, %[[RB]][%[[WSLOT]]]
 // CHECK: tle_struct.async_commit
 // The slots wrap by an increment and a select, not a remainder.
 // CHECK: %[[INC:.*]] = arith.addi %[[WSLOT]], %{{.*}} : i32
-// CHECK: %[[WRAP:.*]] = arith.cmpi eq, %[[INC]], %c3
+// CHECK: %[[WRAP:.*]] = arith.cmpi eq, %[[INC]], %c2
 // CHECK: %[[NEXT:.*]] = arith.select %[[WRAP]], %c0{{.*}}, %[[INC]] : i32
 // CHECK: tle.dot %[[A]], %[[B]]
 // CHECK-NOT: tle.load
 // CHECK: scf.yield {{.*}}, %[[NEXT]], %[[MID]], %[[WSLOT]] :
 // CHECK: tle_struct.async_wait 0
-// TWO: !tle_struct.buffer<2x64x32xf16
+// TWO: !tle_struct.buffer<1x64x32xf16
 // TWO: scf.for
 // TWO: tle_struct.async_wait 0
-// 4096 bytes hold neither 3 nor 2 slots of both operands: left alone.
+// 4096 bytes hold neither 2 slots nor 1 of both operands: left alone.
 // SMALL-NOT: tle_struct
 // SMALL: tle.load
 // Distribution: the test target has no asynchronous copies, so the copies
@@ -112,14 +117,17 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
 // the mask) read back in its own layout and the masked-off elements, which
 // the copy zero-fills, set to -inf after the read. Slots follow an
 // iteration count carried by the loop (no division by the dynamic step).
+// With num_stages 2 the ring has one slot, refilled after the barrier that
+// ends its reads.
 // CHECK-LABEL: tle.func @rows
-// CHECK: %[[RING:.*]] = tle_struct.alloc : !tle_struct.buffer<2x256xf32, "block", #tle_struct.layout<order = [1, 0]>>
+// CHECK: %[[RING:.*]] = tle_struct.alloc : !tle_struct.buffer<1x256xf32, "block", #tle_struct.layout<order = [1, 0]>>
 // CHECK: tle_struct.async_copy {{.*}}, %[[RING]][{{.*}}] mask
 // CHECK: tle_struct.async_commit
 // CHECK-NOT: arith.divui
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
 // CHECK: tle_struct.async_wait 0
 // CHECK: %[[ROW:.*]] = tle_struct.local_load %[[RING]][%{{arg[0-9]+}}] : {{.*}} -> tensor<256xf32
+// CHECK-NEXT: tle.debug_barrier
 // CHECK: tle_struct.async_copy
 // CHECK: tle_struct.async_commit
 // CHECK: arith.select %{{.*}}, %[[ROW]], %{{.*}} : tensor<256xi1
