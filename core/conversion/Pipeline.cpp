@@ -50,6 +50,8 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   // TLE-Lite pipes become rings in block-level memory (tle_struct buffers,
   // loads, stores and barriers) before layouts are assigned.
   PM.addPass(mlir::tle::createTLELowerPipes());
+  // Device meshes as this one device runs them (signals become atomics).
+  PM.addPass(mlir::tle::createTLELowerMesh());
   // TLE-Struct parallel regions and buffer tiles become loops, loads and
   // stores.
   PM.addPass(mlir::tle::createTLELowerParallel());

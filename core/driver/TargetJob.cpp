@@ -139,6 +139,8 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
     // schedule errors show at the kernel line and their rings count against
     // the level's capacity.
     PM.addPass(mlir::tle::createTLELowerPipes());
+    // A mesh the device cannot run is refused at its line here too.
+    PM.addPass(mlir::tle::createTLELowerMesh());
     PM.addPass(mlir::tle::createCheckHwDescPass(*T.Desc));
     Instrument(PM, Phase);
     if (mlir::failed(PM.run(*Module))) {

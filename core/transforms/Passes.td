@@ -76,4 +76,17 @@ def TLELowerPipes : Pass<"tle-lower-pipes", "mlir::ModuleOp"> {
                            "mlir::tle_struct::TLEStructDialect"];
 }
 
+def TLELowerMesh : Pass<"tle-lower-mesh", "mlir::ModuleOp"> {
+  let summary = "TLE-Lite device meshes as one device runs them";
+  let description = [{
+    A kernel runs on one device: every mesh level above the block must have
+    one shard (else an error at the tle.device_mesh line). shard_id is the
+    linear program id at the block level and 0 elsewhere; remote_ptr is its
+    pointer; distributed_barrier a block barrier; signal a block barrier and
+    one release atomic (add or xchg, device scope); signal_wait an scf.while
+    of acquire atomic reads until the comparison holds.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // TLE_CORE_TRANSFORMS_PASSES_TD

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Run HERE (the development machine) before tests/gpu/run_raw_h200.sh on the
 # GPU machine, which has the NVIDIA driver but no LLVM 22: tlec compiles the
-# TLE-Raw examples for the H200 here, and everything the run needs goes to
-# tests/gpu/bin (git-ignored; carry it: carry=["tests/gpu/bin"]):
+# TLE-Raw examples (and the one-device mesh example) for the H200 here, and
+# everything the run needs goes to tests/gpu/bin (git-ignored; carry it: carry=["tests/gpu/bin"]):
 #   tests/gpu/bin/tle-run-nvidia        tle-run with the NVIDIA runtime linked in
 #   tests/gpu/bin/raw/*.h200.cubin      the kernels (and their .ptx)
+#   tests/gpu/bin/raw/*.shared          their dynamic shared memory bytes
 #   tests/gpu/bin/raw/*.{i32,f16,f32}   inputs and reference outputs
 # Usage: tests/gpu/prepare_raw_h200.sh [BUILD_DIR]   (default: build)
 set -euo pipefail
@@ -19,9 +20,18 @@ bash "$ROOT/bench/build_tle_run_nvidia.sh" >/dev/null
 cp "$ROOT/bench/bin/tle-run-nvidia" "$BIN/"
 
 compile() { # example.py --kernel NAME -D... --signature ...
-  local src=$1
+  local src=$1 name=$3
   shift
-  "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --out-dir "$K" "$@"
+  # A bundle, for its manifest: block-level scratch is dynamic shared memory,
+  # whose size the launch passes (<kernel>.shared, read by run_raw_h200.sh).
+  "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache -o "$K/bundle" "$@"
+  cp "$K/bundle/$name/$name.H200.cubin" "$K/"
+  python3 -c 'import json, sys
+t = json.load(open(sys.argv[1]))["targets"][0]
+print(max(0, t.get("shared_memory_bytes", 0) -
+          t.get("resources", {}).get("static_shared_memory_bytes", 0)))' \
+    "$K/bundle/$name/manifest.json" >"$K/$name.shared"
+  rm -rf "$K/bundle"
   # The PTX too, to read when a check fails.
   "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --emit=asm \
     -o "$K/${src%.py}.h200.ptx" "$@"
@@ -35,6 +45,8 @@ compile raw_cuda_device.py --kernel gelu_kernel -D BLOCK=1024 \
 compile raw_gemm_epilogue.py --kernel gemm_epilogue_kernel \
   -D BLOCK_M=64 -D BLOCK_N=64 -D BLOCK_K=32 \
   --signature '*fp16:16, *fp16:16, *fp32:16, *fp32:16, fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32'
+compile mesh_all_gather.py --kernel all_gather_sum -D DEVICES=1 -D BLOCKS=4 \
+  -D BLOCK=256 --signature '*fp32:16, *fp32:16, *i32:16, *fp32:16'
 
 python3 "$ROOT/tests/gpu/raw_inputs.py" "$K" warp_sum 4096 gemm 256 192 128 0.5
 ls -l "$K"

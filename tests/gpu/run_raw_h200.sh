@@ -2,9 +2,10 @@
 # Run ON the GPU machine after tests/gpu/prepare_raw_h200.sh, with
 # tests/gpu/bin carried along, e.g. through the device tool:
 #   run(command="bash tests/gpu/run_raw_h200.sh", carry=["tests/gpu/bin"])
-# Launches the TLE-Raw examples compiled for the H200 and checks every output
-# element (tle-run: expr= or a reference file), then prints a table. Exits
-# non-zero if any check fails. Never touches the card's settings.
+# Launches the TLE-Raw examples (and the one-device mesh) compiled for the
+# H200 and checks every output element (tle-run: expr= or a reference file),
+# then prints a table. Exits non-zero if any check fails. Never touches the
+# card's settings.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
@@ -28,7 +29,11 @@ check() { # name what... -- tle-run arguments
     FAILED=1
     return
   fi
-  log=$("$RUN" "$@" --target "$TARGET" --repeat 20 --warmup 3 2>&1)
+  # Block-level scratch is dynamic shared memory (its size from the manifest,
+  # written by prepare_raw_h200.sh next to the kernel).
+  local shared="${1%.$SUFFIX}.shared"
+  log=$("$RUN" "$@" --target "$TARGET" --repeat 20 --warmup 3 \
+    --shared-memory "$(cat "$shared" 2>/dev/null || echo 0)" 2>&1)
   local rc=$?
   echo "== $name"
   echo "$log"
@@ -66,6 +71,13 @@ check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.$SUFFIX --kernel
   --arg buf:f32:N=$NN:file=$K/gemm.bias.f32 --arg out:f32:N=$((M * NN)):ref=$K/gemm.ref.f32 \
   --arg f32:0.5 --arg i32:$M --arg i32:$NN --arg i32:$KK \
   --arg i32:$KK --arg i32:1 --arg i32:$NN --arg i32:1 --arg i32:$NN --arg i32:1
+
+# One device, 4 blocks: gathered = out = x, each block's flag signalled once
+# (the check reads the first launch's outputs).
+check "mesh all-gather (one device)" $K/all_gather_sum.$SUFFIX --kernel all_gather_sum \
+  --grid 4 --num-warps 4 \
+  --arg buf:f32:N=1024 --arg 'out:f32:N=1024:expr=$0' \
+  --arg 'out:i32:N=4:fill=0:expr=1' --arg 'out:f32:N=1024:expr=$0'
 
 echo
 echo "| kernel                             | check  | error                                        | time             |"
