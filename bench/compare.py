@@ -20,8 +20,8 @@ is the number the ratio uses ("ours do_bench"); tle-run's own median
 alternating do_bench rounds (the order flips each round) and each reports
 the median of its rounds: kernels of 5-40 us move by 4-7% between
 back-to-back do_bench calls, and timing one after the other put that drift
-into the ratio. The notes give the range of the per-round ratios. tle-run records its start event on an
-idle GPU after a host copy and a synchronize, so it counts the launch
+into the ratio. The notes give the range of the per-round ratios. tle-run
+records its start event on an idle GPU after a host copy and a synchronize, so it counts the launch
 latency (about 5-10 us), which dominates kernels of a few microseconds.
 
 Softmax (fp32, rows) and layer norm forward (fp16 X/W/B/Y, fp32 mean and

@@ -95,7 +95,7 @@ def main():
                 c = torch.full((m, n), float("nan"), device="cuda",
                                dtype=dtype)
                 ct = torch.empty((m, n), device="cuda", dtype=dtype)
-                ms = triton_ms = None
+                ms = triton_ms = launch = tlaunch = None
                 spread = ""
                 try:
                     launch = run_ours(kernel, a, b, c, m, n, k)
@@ -104,12 +104,22 @@ def main():
                     err = ((c.float() - ref).norm() / ref.norm()).item()
                     ok = err < 1e-2 and not torch.isnan(c).any().item()
                     note = f"{err:.1e} {'ok' if ok else 'WRONG'}"
+                except Exception as e:
+                    launch, ok, note = None, False, f"FAILED: {e}"
+                try:
                     tlaunch = run_triton(fn, kernel, a, b, ct, m, n, k)
                     tlaunch()
                     torch.cuda.synchronize()
-                    ms, triton_ms, spread = time_interleaved(launch, tlaunch)
                 except Exception as e:
-                    ok, note = False, f"FAILED: {e}"
+                    tlaunch, note = None, note + f"; Triton failed: {e}"
+                # Both side by side in alternating rounds; one alone if the
+                # other cannot run.
+                if launch and tlaunch:
+                    ms, triton_ms, spread = time_interleaved(launch, tlaunch)
+                elif launch or tlaunch:
+                    alone = triton.testing.do_bench(launch or tlaunch,
+                                                    return_mode="median")
+                    ms, triton_ms = (alone, None) if launch else (None, alone)
                 wrong |= not ok
                 ours, theirs = tflops(m, n, k, ms), tflops(m, n, k, triton_ms)
                 rows.append([f"matmul {dname}", f"{m}x{n}x{k}", tile, note,

@@ -103,13 +103,13 @@ unsigned elementBytes(Type t) {
   return std::max(1u, t.getIntOrFloatBitWidth() / 8);
 }
 
-/// The ring of `stages` slots of `type`'s tile: the load layout's fastest
+/// The ring of `slots` slots of `type`'s tile: the load layout's fastest
 /// dimension contiguous and each row padded by 16 bytes (bank-conflict-free
 /// reads of 16-byte rows, as scratch conversions place tiles).
-ts::BufferType getRingType(RankedTensorType type, unsigned stages) {
+ts::BufferType getRingType(RankedTensorType type, unsigned slots) {
   auto layout = getDistributedLayout(type);
   Type elem = type.getElementType();
-  SmallVector<int64_t> shape{int64_t(stages)};
+  SmallVector<int64_t> shape{int64_t(slots)};
   shape.append(type.getShape().begin(), type.getShape().end());
   SmallVector<int64_t> order;
   for (unsigned d : layout.getRegisterOrder())
@@ -146,9 +146,9 @@ int64_t getOperandSwizzle(RankedTensorType type) {
 
 /// The ring of a matrix unit's operand: slots in the swizzled layout the
 /// unit reads (see #tle_struct.layout).
-ts::BufferType getOperandRingType(RankedTensorType type, unsigned stages) {
+ts::BufferType getOperandRingType(RankedTensorType type, unsigned slots) {
   unsigned fastest = getDistributedLayout(type).getRegisterOrder()[0];
-  SmallVector<int64_t> shape{int64_t(stages)};
+  SmallVector<int64_t> shape{int64_t(slots)};
   shape.append(type.getShape().begin(), type.getShape().end());
   SmallVector<int64_t> order{int64_t(fastest) + 1, int64_t(1 - fastest) + 1,
                              0};
@@ -159,9 +159,9 @@ ts::BufferType getOperandRingType(RankedTensorType type, unsigned stages) {
                                                  getOperandSwizzle(type)));
 }
 
-ts::BufferType getRingType(Candidate c, unsigned stages) {
+ts::BufferType getRingType(Candidate c, unsigned slots) {
   auto type = cast<RankedTensorType>(c.load.getType());
-  return c.dot ? getOperandRingType(type, stages) : getRingType(type, stages);
+  return c.dot ? getOperandRingType(type, slots) : getRingType(type, slots);
 }
 
 /// Bytes of a ring, padding included, as distribution will place it.
@@ -265,8 +265,8 @@ Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
 }
 
 /// Adds the slot of each iteration as a new i32 iteration argument (0, 1,
-/// ..., S - 1, 0, ...) and returns the loop that replaced it. Slots follow
-/// the iterations, not (iv - lb) / step % S, a division that is slow and,
+/// ..., slots - 1, 0, ...) and returns the loop that replaced it. Slots
+/// follow the iterations, not (iv - lb) / step % slots, a division that is slow and,
 /// with a dynamic step (a grid-strided loop), may not run for an iteration
 /// ahead; and a wrapping increment, not count % S, keeps the multiply of a
 /// remainder off the path from the wait to the dot.

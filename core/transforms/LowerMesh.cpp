@@ -13,18 +13,21 @@
 //
 //   shard_id(m, "block")      the linear program id (x fastest)
 //   shard_id(m, other level)  0
-//   remote(p, s, space)       p: the only shard of every level is this one
-//   distributed_barrier(m, L) a block barrier (the other shards of L are
-//                             this device itself)
+//   remote(p, s, space)       p: every level of a remote space (cluster,
+//                             device, node) has the one shard 0; a constant
+//                             other shard is refused
+//   distributed_barrier(m, L) a block barrier when L has one shard; across
+//                             several programs (the block level) refused
 //   signal(p, v, add|set)     block barrier (the block's stores come first),
-//                             then one atomic add|xchg, release, device
-//                             scope (every reader of the word is on it)
-//   signal_wait(p, v, cmp)    atomic reads (add 0, acquire, device scope)
-//                             until `observed cmp v` holds
+//                             then one atomic add|xchg at device scope
+//                             (every reader of the word is on this device)
+//   signal_wait(p, v, cmp)    atomic reads (add 0, device scope) until
+//                             `observed cmp v` holds
 //
-// The atomics on a scalar pointer are performed by one thread of the block,
-// which shares the value read (distribution does that), so every thread
-// leaves the wait loop in the same iteration. Nothing here names a target.
+// The atomics ask for release (signal) and acquire (wait); the targets
+// emit acq_rel. On a scalar pointer one thread of the block performs them
+// and shares the value read (distribution does that), so every thread leaves
+// the wait loop in the same iteration. Nothing here names a target.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +37,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tle {
@@ -50,8 +54,8 @@ constexpr StringLiteral kBlockLevel = "block";
 
 /// Refuses a mesh with more than one shard at a level above the block.
 LogicalResult checkOneDevice(DeviceMeshOp Mesh) {
-  MeshType Type = Mesh.getType();
-  for (auto [Level, Size] : llvm::zip(Type.getLevels(), Type.getShape())) {
+  MeshType Shape = Mesh.getType();
+  for (auto [Level, Size] : llvm::zip(Shape.getLevels(), Shape.getShape())) {
     StringRef Name = cast<StringAttr>(Level).getValue();
     if (Name != kBlockLevel && Size != 1)
       return Mesh.emitError()
@@ -60,6 +64,32 @@ LogicalResult checkOneDevice(DeviceMeshOp Mesh) {
                 "above 'block' must have one shard (multi-device meshes: "
                 "issue 15)";
   }
+  return success();
+}
+
+/// A barrier across several programs would need all of them resident at
+/// once, which a launch does not promise.
+LogicalResult checkBarrier(DistributedBarrierOp Barrier) {
+  MeshType Shape = Barrier.getMesh().getType();
+  int64_t Size = Shape.getShape()[*Shape.getLevelIndex(Barrier.getLevel())];
+  // Levels above the block are refused at the mesh when larger.
+  if (Barrier.getLevel() != kBlockLevel || Size == 1)
+    return success();
+  return Barrier.emitError()
+         << "a distributed barrier across the " << Size
+         << " programs of level '" << Barrier.getLevel()
+         << "' is not supported: the programs of a grid are not all resident "
+            "at once";
+}
+
+/// Every level of a remote space has one shard here, shard 0.
+LogicalResult checkRemote(RemotePtrOp Remote) {
+  APInt Shard;
+  if (matchPattern(Remote.getShard(), m_ConstantInt(&Shard)) && !Shard.isZero())
+    return Remote.emitError()
+           << "tle.remote to shard " << Shard.getSExtValue()
+           << ", but a kernel runs on one device for now: shard 0 is the only "
+              "one (multi-device meshes: issue 15)";
   return success();
 }
 
@@ -123,10 +153,10 @@ void lowerSignalWait(IRRewriter &Rewriter, SignalWaitOp Op) {
   auto Loop = scf::WhileOp::create(
       Rewriter, Loc, TypeRange{Word}, ValueRange{First},
       [&](OpBuilder &B, Location L, ValueRange Args) {
-        Value Done = arith::CmpIOp::create(B, L, getPredicate(Op.getCmp()),
-                                           Args[0], Op.getValue());
-        Value Again = arith::XOrIOp::create(
-            B, L, Done, arith::ConstantIntOp::create(B, L, 1, 1));
+        // Loop while the comparison fails.
+        Value Again = arith::CmpIOp::create(
+            B, L, arith::invertPredicate(getPredicate(Op.getCmp())), Args[0],
+            Op.getValue());
         scf::ConditionOp::create(B, L, Again, Args);
       },
       [&](OpBuilder &B, Location L, ValueRange) {
@@ -141,12 +171,16 @@ public:
 
   void runOnOperation() override {
     ModuleOp Module = getOperation();
-    if (Module
-            .walk([](DeviceMeshOp Mesh) {
-              return failed(checkOneDevice(Mesh)) ? WalkResult::interrupt()
-                                                  : WalkResult::advance();
-            })
-            .wasInterrupted())
+    bool Ok = true;
+    Module.walk([&](Operation *Op) {
+      if (auto Mesh = dyn_cast<DeviceMeshOp>(Op))
+        Ok &= succeeded(checkOneDevice(Mesh));
+      else if (auto Barrier = dyn_cast<DistributedBarrierOp>(Op))
+        Ok &= succeeded(checkBarrier(Barrier));
+      else if (auto Remote = dyn_cast<RemotePtrOp>(Op))
+        Ok &= succeeded(checkRemote(Remote));
+    });
+    if (!Ok)
       return signalPassFailure();
 
     IRRewriter Rewriter(&getContext());

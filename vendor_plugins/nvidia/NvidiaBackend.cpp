@@ -137,24 +137,24 @@ static void useFullRangeDivision(mlir::ModuleOp Module) {
 /// what Triton emits, in place of libdevice's exact __nv_expf.
 static void useApproximateExp(mlir::ModuleOp Module) {
   Module.walk([](mlir::LLVM::ExpOp Exp) {
-    mlir::Type Type = Exp.getType();
-    if (!mlir::getElementTypeOrSelf(Type).isF32() ||
+    mlir::Type ValueType = Exp.getType();
+    if (!mlir::getElementTypeOrSelf(ValueType).isF32() ||
         !mlir::LLVM::bitEnumContainsAll(Exp.getFastmathFlags(),
                                         mlir::LLVM::FastmathFlags::afn))
       return;
     mlir::OpBuilder B(Exp);
     mlir::FloatAttr Log2E = B.getF32FloatAttr(1.4426950408889634);
     mlir::TypedAttr Scale = Log2E;
-    if (auto Shaped = dyn_cast<mlir::ShapedType>(Type))
+    if (auto Shaped = dyn_cast<mlir::ShapedType>(ValueType))
       Scale = mlir::SplatElementsAttr::get(Shaped, Log2E);
     mlir::Location Loc = Exp.getLoc();
     mlir::Value Scaled = mlir::LLVM::FMulOp::create(
         B, Loc, Exp.getOperand(),
-        mlir::LLVM::ConstantOp::create(B, Loc, Type, Scale),
+        mlir::LLVM::ConstantOp::create(B, Loc, ValueType, Scale),
         Exp.getFastmathFlags());
-    Exp.replaceAllUsesWith(
-        mlir::LLVM::Exp2Op::create(B, Loc, Type, Scaled, Exp.getFastmathFlags())
-            .getResult());
+    Exp.replaceAllUsesWith(mlir::LLVM::Exp2Op::create(B, Loc, ValueType, Scaled,
+                                                      Exp.getFastmathFlags())
+                               .getResult());
     Exp.erase();
   });
 }

@@ -638,8 +638,10 @@ Result builtinAssociativeScan(Emitter &E, CallArgs &Args, const Node *Site) {
 } // namespace
 
 void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
-  // triton.language.extra.libdevice spells the same functions; only its exp
-  // differs (exact, see emitExp).
+  // Each is also reachable under triton.language.extra.libdevice (a few,
+  // such as sigmoid, are not libdevice names there, which is harmless); only
+  // libdevice's exp differs (exact, see emitExp), so its entry is replaced
+  // after the loop of Adds.
   auto Add = [&](llvm::StringRef Name, BuiltinFn Fn) {
     Table["tl." + Name.str()] = Fn;
     Table["tl.math." + Name.str()] = Fn;

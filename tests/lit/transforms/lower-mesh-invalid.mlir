@@ -16,3 +16,22 @@ tle.func @two_nodes() {
   tle.distributed_barrier %m, "node" : !tle.mesh<["node"], [2]>
   tle.return
 }
+
+// -----
+
+// The programs of a grid are not all resident at once.
+tle.func @grid_barrier() {
+  %m = tle.device_mesh : !tle.mesh<["device", "block"], [1, 4]>
+  // expected-error @+1 {{a distributed barrier across the 4 programs of level 'block' is not supported: the programs of a grid are not all resident at once}}
+  tle.distributed_barrier %m, "block" : !tle.mesh<["device", "block"], [1, 4]>
+  tle.return
+}
+
+// -----
+
+tle.func @other_device(%data: !tle.ptr<f32>) {
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{tle.remote to shard 1, but a kernel runs on one device for now: shard 0 is the only one (multi-device meshes: issue 15)}}
+  %r = tle.remote_ptr %data, %one {space = #tle.remote<device>} : !tle.ptr<f32>
+  tle.return
+}
