@@ -28,13 +28,19 @@ Result floatOperand(Emitter &E, const CallArg *A, llvm::StringRef Fn,
   return X;
 }
 
-template <typename OpT>
-Result unaryFloat(Emitter &E, CallArgs &Args, const Node *Site,
-                  llvm::StringRef Fn) {
+/// The one floating-point argument `x` of a unary math builtin.
+Result unaryFloatOperand(Emitter &E, CallArgs &Args, const Node *Site,
+                         llvm::StringRef Fn) {
   auto A = E.bind(Args, {"x"}, 1, Fn, Site);
   if (failed(A))
     return failure();
-  auto X = floatOperand(E, A->get("x"), Fn, Site);
+  return floatOperand(E, A->get("x"), Fn, Site);
+}
+
+template <typename OpT>
+Result unaryFloat(Emitter &E, CallArgs &Args, const Node *Site,
+                  llvm::StringRef Fn) {
+  auto X = unaryFloatOperand(E, Args, Site, Fn);
   if (failed(X))
     return failure();
   return TValue::ir(OpT::create(E.getBuilder(), E.loc(Site), X->getValue()));
@@ -52,10 +58,7 @@ Value emitExp(OpBuilder &B, Location L, Value X, bool Approximate) {
 
 Result exponential(Emitter &E, CallArgs &Args, const Node *Site,
                    llvm::StringRef Fn, bool Approximate) {
-  auto A = E.bind(Args, {"x"}, 1, Fn, Site);
-  if (failed(A))
-    return failure();
-  auto X = floatOperand(E, A->get("x"), Fn, Site);
+  auto X = unaryFloatOperand(E, Args, Site, Fn);
   if (failed(X))
     return failure();
   return TValue::ir(
