@@ -8,10 +8,10 @@
 // unit's swizzled layout -- A 64x32 (64-byte rows: 64-byte swizzle), B 32x64
 // (128-byte rows: 128-byte swizzle) -- and the dot becomes a local_dot on
 // this iteration's slots right after the wait. Only the previous
-// iteration's group is waited for (one pending) before the copies refill
-// that slot -- no barrier, one group of warps issues the whole dot -- and
-// the dot runs on into the next iteration. After the loop everything is
-// waited for.
+// iteration's group is waited for (one pending), then a block barrier (each
+// warp's wait covers only its share of the instruction) before the copies
+// refill that slot, and the dot runs on into the next iteration. After the
+// loop everything is waited for.
 // CHECK-LABEL: tle.func @dot
 // CHECK-NOT: tle.convert_layout {{.*}} : tensor<{{64x32|32x64}}xbf16
 // CHECK: %[[RA:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x32xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 64>>
