@@ -21,8 +21,9 @@ alternating do_bench rounds (the order flips each round) and each reports
 the median of its rounds: kernels of 5-40 us move by 4-7% between
 back-to-back do_bench calls, and timing one after the other put that drift
 into the ratio. The notes give the range of the per-round ratios. tle-run
-records its start event on an idle GPU after a host copy and a synchronize, so it counts the launch
-latency (about 5-10 us), which dominates kernels of a few microseconds.
+records its start event on an idle GPU after a host copy and a synchronize,
+so it counts the launch latency (about 5-10 us), which dominates kernels of
+a few microseconds.
 
 Softmax (fp32, rows) and layer norm forward (fp16 X/W/B/Y, fp32 mean and
 rstd) are checked and timed the same way against Triton's tutorial kernels
@@ -222,6 +223,17 @@ def time_interleaved(ours, theirs, rounds=ROUNDS):
             f"{rounds} rounds, ratio {min(ratios):.3f}-{max(ratios):.3f}")
 
 
+def time_side_by_side(ours, theirs):
+    """(our ms, their ms, note): time_interleaved when both launches exist,
+    else the one that does alone (None for the other)."""
+    if ours and theirs:
+        return time_interleaved(ours, theirs)
+    if not (ours or theirs):
+        return None, None, ""
+    alone = triton.testing.do_bench(ours or theirs, return_mode="median")
+    return (alone, None, "") if ours else (None, alone, "")
+
+
 def time_against_triton(kernel, path, grid, args, check, triton_run):
     """One checked launch of our binary through the driver, then ours and
     Triton's timed by time_interleaved; returns (our ms or None, Triton's
@@ -238,9 +250,8 @@ def time_against_triton(kernel, path, grid, args, check, triton_run):
     except Exception as e:  # reported in the table, the tle-run path stands
         note = f"driver launch failed: {e}"
     if note:
-        return (None, triton.testing.do_bench(triton_run,
-                                              return_mode="median"), note)
-    return time_interleaved(launch, triton_run)
+        return time_side_by_side(None, triton_run)[:2] + (note,)
+    return time_side_by_side(launch, triton_run)
 
 
 def load_example(name):

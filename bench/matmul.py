@@ -9,7 +9,7 @@ strides). For each shape and dtype:
   checked against PyTorch's fp32 product (relative Frobenius error < 1e-2);
 - ours timed with triton.testing.do_bench (median) through the driver on
   PyTorch's stream (compare.DriverKernel), as Triton's are, the two in
-  alternating rounds (compare.time_interleaved: the median of each one's
+  alternating rounds (compare.time_side_by_side: the median of each one's
   rounds, and the range of the per-round ratios);
 - Triton runs the same source file, examples/matmul.py, with the same tile
   sizes and num_warps (the same num_stages), and PyTorch (cuBLAS).
@@ -28,7 +28,7 @@ import triton.testing
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import (BIN, DriverKernel, load_example, ptr,  # noqa: E402
-                     time_interleaved)
+                     time_side_by_side)
 
 SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
           (4097, 1031, 515)]
@@ -95,8 +95,7 @@ def main():
                 c = torch.full((m, n), float("nan"), device="cuda",
                                dtype=dtype)
                 ct = torch.empty((m, n), device="cuda", dtype=dtype)
-                ms = triton_ms = launch = tlaunch = None
-                spread = ""
+                launch = tlaunch = None
                 try:
                     launch = run_ours(kernel, a, b, c, m, n, k)
                     launch()
@@ -112,14 +111,7 @@ def main():
                     torch.cuda.synchronize()
                 except Exception as e:
                     tlaunch, note = None, note + f"; Triton failed: {e}"
-                # Both side by side in alternating rounds; one alone if the
-                # other cannot run.
-                if launch and tlaunch:
-                    ms, triton_ms, spread = time_interleaved(launch, tlaunch)
-                elif launch or tlaunch:
-                    alone = triton.testing.do_bench(launch or tlaunch,
-                                                    return_mode="median")
-                    ms, triton_ms = (alone, None) if launch else (None, alone)
+                ms, triton_ms, spread = time_side_by_side(launch, tlaunch)
                 wrong |= not ok
                 ours, theirs = tflops(m, n, k, ms), tflops(m, n, k, triton_ms)
                 rows.append([f"matmul {dname}", f"{m}x{n}x{k}", tile, note,

@@ -74,10 +74,7 @@ rm -rf "$K/tlec"
 # Block-level memory is dynamic shared memory, passed at launch: the
 # manifest's shared_memory_bytes minus what the cubin declares statically.
 dynamic_shared() { # manifest.json
-  python3 -c 'import json, sys
-t = json.load(open(sys.argv[1]))["targets"][0]
-print(max(0, t.get("shared_memory_bytes", 0) -
-          t.get("resources", {}).get("static_shared_memory_bytes", 0)))' "$1"
+  python3 "$ROOT/bench/dynamic_shared.py" "$1"
 }
 addk() { # name file entry num_warps kind block_size aligned origin dynamic_shared
   entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"kind\": \"$5\", \"block_size\": $6, \"aligned\": $7, \"origin\": \"$8\", \"dynamic_shared_bytes\": $9}")

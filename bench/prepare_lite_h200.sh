@@ -51,11 +51,7 @@ one() { # example kernel file num_warps json-extra -D...
   # Block-level memory not declared statically in the cubin is passed at
   # launch (the manifest's shared_memory_bytes minus the static part).
   local dyn
-  dyn=$(python3 -c 'import json, sys
-t = json.load(open(sys.argv[1]))["targets"][0]
-print(max(0, t.get("shared_memory_bytes", 0) -
-          t.get("resources", {}).get("static_shared_memory_bytes", 0)))' \
-    "$d/$kernel/manifest.json")
+  dyn=$(python3 "$ROOT/bench/dynamic_shared.py" "$d/$kernel/manifest.json")
   # The launch's warps: more than --num-warps with warp_specialize partitions.
   local warps
   warps=$(python3 -c 'import json, sys

@@ -266,10 +266,10 @@ Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
 
 /// Adds the slot of each iteration as a new i32 iteration argument (0, 1,
 /// ..., slots - 1, 0, ...) and returns the loop that replaced it. Slots
-/// follow the iterations, not (iv - lb) / step % slots, a division that is slow and,
-/// with a dynamic step (a grid-strided loop), may not run for an iteration
-/// ahead; and a wrapping increment, not count % S, keeps the multiply of a
-/// remainder off the path from the wait to the dot.
+/// follow the iterations, not (iv - lb) / step % slots, a division that is
+/// slow and, with a dynamic step (a grid-strided loop), may not run for an
+/// iteration ahead; and a wrapping increment, not count % slots, keeps the
+/// multiply of a remainder off the path from the wait to the dot.
 scf::ForOp addSlotCount(RewriterBase &rewriter, scf::ForOp loop,
                         unsigned slots) {
   rewriter.setInsertionPoint(loop);

@@ -26,11 +26,8 @@ compile() { # example.py --kernel NAME -D... --signature ...
   # whose size the launch passes (<kernel>.shared, read by run_raw_h200.sh).
   "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache -o "$K/bundle" "$@"
   cp "$K/bundle/$name/$name.H200.cubin" "$K/"
-  python3 -c 'import json, sys
-t = json.load(open(sys.argv[1]))["targets"][0]
-print(max(0, t.get("shared_memory_bytes", 0) -
-          t.get("resources", {}).get("static_shared_memory_bytes", 0)))' \
-    "$K/bundle/$name/manifest.json" >"$K/$name.shared"
+  python3 "$ROOT/bench/dynamic_shared.py" "$K/bundle/$name/manifest.json" \
+    >"$K/$name.shared"
   rm -rf "$K/bundle"
   # The PTX too, to read when a check fails.
   "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --emit=asm \

@@ -109,10 +109,7 @@ Result builtinAbs(Emitter &E, CallArgs &Args, const Node *Site) {
 }
 
 Result builtinSigmoid(Emitter &E, CallArgs &Args, const Node *Site) {
-  auto A = E.bind(Args, {"x"}, 1, "tl.sigmoid", Site);
-  if (failed(A))
-    return failure();
-  auto X = floatOperand(E, A->get("x"), "tl.sigmoid", Site);
+  auto X = unaryFloatOperand(E, Args, Site, "tl.sigmoid");
   if (failed(X))
     return failure();
   // 1 / (1 + tl.exp(-x)), as triton.language.standard.sigmoid.
