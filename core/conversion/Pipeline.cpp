@@ -82,6 +82,11 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   PM.addPass(createSCFToControlFlowPass());
   PM.addPass(createArithToLLVMConversionPass());
   PM.addPass(createConvertMathToLLVMPass());
+  // Math without an LLVM intrinsic (erf, cbrt, atan2, ...) becomes calls of
+  // the C library's names (erff, erf, ...); each backend resolves them in
+  // its own device library or says it has none.
+  PM.addPass(createConvertMathToLibmPass());
+  PM.addPass(createConvertFuncToLLVMPass());
   PM.addPass(createConvertIndexToLLVMPass());
   PM.addPass(createConvertControlFlowToLLVMPass());
   PM.addPass(createReconcileUnrealizedCastsPass());

@@ -46,7 +46,7 @@ const char *const Overview =
     "                                 expression per element i over $K\n"
     "                                 (argument K: element i of a buffer, or a\n"
     "                                 scalar), numbers, + - * /, exp log sqrt\n"
-    "                                 abs min max\n"
+    "                                 abs erf min max pow\n"
     "  T is one of f16 bf16 f32 f64 i8 i16 i32 i64 u8 u16 u32 u64.\n\n"
     "The target comes from the file name <kernel>.<target>.<format> as tlec\n"
     "writes it, or --target.\n";
@@ -265,6 +265,10 @@ double evaluate(const Expr &E, uint64_t I, ArgReader Read) {
       return std::sqrt(Operand(0));
     if (E.Callee == "abs")
       return std::fabs(Operand(0));
+    if (E.Callee == "erf")
+      return std::erf(Operand(0));
+    if (E.Callee == "pow")
+      return std::pow(Operand(0), Operand(1));
     if (E.Callee == "min")
       return std::min(Operand(0), Operand(1));
     return std::max(Operand(0), Operand(1));
@@ -409,12 +413,12 @@ private:
     if (Name == "i")
       return node(Expr::Op::Index);
     unsigned Arity = StringSwitch<unsigned>(Name)
-                         .Cases({"exp", "log", "sqrt", "abs"}, 1)
-                         .Cases({"min", "max"}, 2)
+                         .Cases({"exp", "log", "sqrt", "abs", "erf"}, 1)
+                         .Cases({"min", "max", "pow"}, 2)
                          .Default(0);
     if (Arity == 0)
       return error("unknown name '" + Name +
-                   "' (known: i, exp, log, sqrt, abs, min, max)");
+                   "' (known: i, exp, log, sqrt, abs, erf, min, max, pow)");
     if (!consume('('))
       return error("expected '(' after " + Name);
     auto E = node(Expr::Op::Call);

@@ -29,6 +29,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -175,6 +176,22 @@ static Error checkNoExternalCalls(const llvm::Module &M) {
           "', which is not defined; the amd plugin links no device libraries "
           "(ROCm's ocml/ockl are not used), so every function must come with "
           "the kernel and math must lower to LLVM intrinsics");
+  return Error::success();
+}
+
+/// f64 sine and cosine: the AMDGPU backend has no instruction sequence for
+/// them and stops the process ("Cannot select") instead of reporting an
+/// error, so they are refused before code generation.
+static Error checkSelectableMath(const llvm::Module &M) {
+  for (const Function &F : M) {
+    Intrinsic::ID ID = F.getIntrinsicID();
+    if ((ID == Intrinsic::sin || ID == Intrinsic::cos) && !F.use_empty() &&
+        F.getReturnType()->getScalarType()->isDoubleTy())
+      return makeError(
+          "the kernel computes " + F.getName() +
+          " (fp64 sine or cosine), which needs ROCm's device libraries; the "
+          "amd plugin does not use them (fp32 sin/cos compile)");
+  }
   return Error::success();
 }
 
@@ -336,6 +353,8 @@ AmdBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     return std::move(E);
   prepareKernel(*M, *M->getFunction(Result.EntryName), Result.ThreadsPerBlock);
   if (Error E = checkNoExternalCalls(*M))
+    return std::move(E);
+  if (Error E = checkSelectableMath(*M))
     return std::move(E);
 
   optimize(*M, **TM, Options.OptLevel);

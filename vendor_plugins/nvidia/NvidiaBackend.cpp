@@ -11,6 +11,7 @@
 #include "NvidiaWideOffsets.h"
 
 #include "core/hwdesc/HwDesc.h"
+#include "tle/Backend/MathLibrary.h"
 #include "tle/Backend/RawCode.h"
 
 #include "tle/Backend/DistributedIR.h"
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -112,23 +114,43 @@ static void initializeNVPTX() {
   });
 }
 
+/// Whether V is the f32 constant 1.0.
+static bool isOne(mlir::Value V) {
+  mlir::FloatAttr One;
+  return mlir::matchPattern(V, mlir::m_Constant(&One)) &&
+         One.getValue().isExactlyValue(1.0);
+}
+
 /// fp32 divisions the kernel allows to be approximate (`afn`: Triton's `/`)
 /// become div.full.f32, as Triton emits them: at most 2 ulp over the whole
 /// range, where LLVM would choose the IEEE division (div.rn, a dozen
 /// instructions with a slow path) or, for afn, div.approx (wrong for
-/// denominators beyond 2^126).
+/// denominators beyond 2^126). 1 / sqrt(x) with both approximate (tl.rsqrt,
+/// or 1 / tl.sqrt) is one rsqrt.approx.f32.
 static void useFullRangeDivision(mlir::ModuleOp Module) {
-  Module.walk([](mlir::LLVM::FDivOp Div) {
-    if (!Div.getType().isF32() ||
-        !mlir::LLVM::bitEnumContainsAll(Div.getFastmathFlags(),
-                                        mlir::LLVM::FastmathFlags::afn))
+  auto Approximate = [](mlir::LLVM::FastmathFlags Flags) {
+    return mlir::LLVM::bitEnumContainsAll(Flags,
+                                          mlir::LLVM::FastmathFlags::afn);
+  };
+  Module.walk([&](mlir::LLVM::FDivOp Div) {
+    if (!Div.getType().isF32() || !Approximate(Div.getFastmathFlags()))
       return;
     mlir::OpBuilder B(Div);
-    auto Call = mlir::LLVM::CallIntrinsicOp::create(
-        B, Div.getLoc(), Div.getType(), B.getStringAttr("llvm.nvvm.div.full"),
-        mlir::ValueRange{Div.getLhs(), Div.getRhs()});
+    mlir::LLVM::CallIntrinsicOp Call;
+    auto Sqrt = Div.getRhs().getDefiningOp<mlir::LLVM::SqrtOp>();
+    if (Sqrt && Approximate(Sqrt.getFastmathFlags()) && isOne(Div.getLhs()))
+      Call = mlir::LLVM::CallIntrinsicOp::create(
+          B, Div.getLoc(), Div.getType(),
+          B.getStringAttr("llvm.nvvm.rsqrt.approx.f"),
+          mlir::ValueRange{Sqrt.getOperand()});
+    else
+      Call = mlir::LLVM::CallIntrinsicOp::create(
+          B, Div.getLoc(), Div.getType(), B.getStringAttr("llvm.nvvm.div.full"),
+          mlir::ValueRange{Div.getLhs(), Div.getRhs()});
     Div.replaceAllUsesWith(Call.getResult(0));
     Div.erase();
+    if (Sqrt && Sqrt->use_empty())
+      Sqrt.erase();
   });
 }
 
@@ -200,17 +222,36 @@ createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel,
   return std::move(TM);
 }
 
+/// When NVPTX selects a math intrinsic itself: never (libdevice), always
+/// for f32, or for f32 when the call allows approximation (`afn`).
+enum class NativeF32 { Never, Always, WhenApproximate };
+
 /// Rewrites calls to the math intrinsics NVPTX cannot select (llvm.exp,
-/// llvm.log, llvm.sin, ...) into calls to their libdevice implementations,
-/// which linkLibDevice then pulls in; intrinsics with native PTX
-/// instructions (sqrt, fabs, floor, fma, exp2, log2) are left alone.
-static void lowerMathIntrinsicsToLibDevice(llvm::Module &M) {
-  static const std::pair<Intrinsic::ID, StringRef> Names[] = {
-      {Intrinsic::exp, "exp"},     {Intrinsic::exp10, "exp10"},
-      {Intrinsic::log, "log"},     {Intrinsic::log10, "log10"},
-      {Intrinsic::sin, "sin"},     {Intrinsic::cos, "cos"},
-      {Intrinsic::tan, "tan"},     {Intrinsic::tanh, "tanh"},
-      {Intrinsic::pow, "pow"},
+/// llvm.log, llvm.sin, ..., and f64 exp2/log2) into calls to their libdevice
+/// implementations, which linkLibDevice then pulls in. sqrt, fabs, floor and
+/// fma have PTX instructions and are left alone; f32 exp2 is ex2.approx
+/// (2 ulp, what Triton's tl.exp2 gives) and f32 log2 is lg2.approx only
+/// under `afn` (Triton's tl.log2 is libdevice's). Calls of C library names
+/// (erff, cbrt, ...: the core's lowering of math without an intrinsic) go
+/// to libdevice's function of the same name.
+static void lowerMathToLibDevice(llvm::Module &M) {
+  struct MathFunction {
+    Intrinsic::ID ID;
+    StringRef Name;
+    NativeF32 Native;
+  };
+  static const MathFunction Functions[] = {
+      {Intrinsic::exp, "exp", NativeF32::Never},
+      {Intrinsic::exp10, "exp10", NativeF32::Never},
+      {Intrinsic::exp2, "exp2", NativeF32::Always},
+      {Intrinsic::log, "log", NativeF32::Never},
+      {Intrinsic::log10, "log10", NativeF32::Never},
+      {Intrinsic::log2, "log2", NativeF32::WhenApproximate},
+      {Intrinsic::sin, "sin", NativeF32::Never},
+      {Intrinsic::cos, "cos", NativeF32::Never},
+      {Intrinsic::tan, "tan", NativeF32::Never},
+      {Intrinsic::tanh, "tanh", NativeF32::Never},
+      {Intrinsic::pow, "pow", NativeF32::Never},
   };
   SmallVector<CallInst *> Calls;
   for (Function &F : M)
@@ -221,12 +262,17 @@ static void lowerMathIntrinsicsToLibDevice(llvm::Module &M) {
           Calls.push_back(Call);
   for (CallInst *Call : Calls) {
     Intrinsic::ID ID = Call->getCalledFunction()->getIntrinsicID();
-    const auto *It = find_if(Names, [&](const auto &N) { return N.first == ID; });
+    const auto *It =
+        find_if(Functions, [&](const MathFunction &F) { return F.ID == ID; });
     Type *Ty = Call->getType();
-    if (It == std::end(Names) || !(Ty->isFloatTy() || Ty->isDoubleTy()))
+    if (It == std::end(Functions) || !(Ty->isFloatTy() || Ty->isDoubleTy()))
+      continue;
+    if (Ty->isFloatTy() &&
+        (It->Native == NativeF32::Always ||
+         (It->Native == NativeF32::WhenApproximate && Call->hasApproxFunc())))
       continue;
     std::string Name =
-        ("__nv_" + It->second + (Ty->isFloatTy() ? "f" : "")).str();
+        ("__nv_" + It->Name + (Ty->isFloatTy() ? "f" : "")).str();
     SmallVector<Type *> ArgTypes(Call->arg_size(), Ty);
     FunctionCallee Fn =
         M.getOrInsertFunction(Name, FunctionType::get(Ty, ArgTypes, false));
@@ -236,6 +282,10 @@ static void lowerMathIntrinsicsToLibDevice(llvm::Module &M) {
     Call->replaceAllUsesWith(New);
     Call->eraseFromParent();
   }
+  for (Function &F : M)
+    if (F.isDeclaration() && !F.isIntrinsic() &&
+        backend::isMathLibraryFunction(F.getName()))
+      F.setName("__nv_" + F.getName());
 }
 
 /// Links the libdevice functions M calls (__nv_expf, ...) into M.
@@ -377,7 +427,7 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (Error E = backend::linkRawFunctions(*M, Raw, *this, Desc))
     return std::move(E);
   CudaToolkit Kit = findCudaToolkit();
-  lowerMathIntrinsicsToLibDevice(*M);
+  lowerMathToLibDevice(*M);
   if (Error E = linkLibDevice(*M, Kit.LibDevice))
     return std::move(E);
   optimize(*M, **TM, Options.OptLevel);

@@ -14,6 +14,7 @@
 #include "SpirvVersion.h"
 
 #include "core/hwdesc/HwDesc.h"
+#include "tle/Backend/MathLibrary.h"
 #include "tle/Backend/RawCode.h"
 
 #include "tle/Backend/DistributedIR.h"
@@ -108,6 +109,26 @@ static Error sizeWorkgroupArrays(mlir::ModuleOp Module, unsigned Threads,
     Global.setLinkage(mlir::LLVM::Linkage::Internal);
   }
   return Error::success();
+}
+
+/// Calls of C math library names (erff, atan2, ...) become calls of the
+/// OpenCL built-in of the same function (erf(float) is _Z3erff), which LLVM's
+/// SPIR-V backend emits as OpenCL.std instructions.
+static void useOpenClMath(llvm::Module &M) {
+  for (Function &F : M) {
+    Type *Ty = F.getReturnType();
+    if (!F.isDeclaration() || F.isIntrinsic() ||
+        !backend::isMathLibraryFunction(F.getName()) ||
+        !(Ty->isFloatTy() || Ty->isDoubleTy()))
+      continue;
+    // erff is erf(float); erf is erf(double).
+    StringRef Base = Ty->isFloatTy() ? F.getName().drop_back() : F.getName();
+    std::string Name = ("_Z" + Twine(Base.size()) + Base).str();
+    Name.append(F.arg_size(), Ty->isFloatTy() ? 'f' : 'd');
+    F.setName(Name);
+    F.setDoesNotAccessMemory();
+    F.setWillReturn();
+  }
 }
 
 /// The calling conventions and attributes OpenCL code has: the kernel is a
@@ -331,6 +352,7 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (Error E = backend::linkRawFunctions(*M, Raw, *this, Desc, &RawBinaries))
     return std::move(E);
   Function *KernelFn = M->getFunction(Result.EntryName);
+  useOpenClMath(*M);
   prepareForOpenCL(*M, *KernelFn, Result.ThreadsPerBlock);
 
   optimize(*M, **TM, Options.OptLevel);

@@ -37,39 +37,52 @@ Result unaryFloatOperand(Emitter &E, CallArgs &Args, const Node *Site,
   return floatOperand(E, A->get("x"), Fn, Site);
 }
 
+/// `afn` where Triton computes an fp32 function approximately: tl.exp,
+/// tl.sqrt and tl.rsqrt are ex2.approx (of x * log2(e)), sqrt.approx and
+/// rsqrt.approx on NVIDIA, a few instructions where the exact ones take
+/// several more. Their libdevice namesakes and tl.sqrt_rn stay exact.
+arith::FastMathFlags approximateFlags(Value X, bool Approximate) {
+  return Approximate && getScalarType(X.getType()).isF32()
+             ? arith::FastMathFlags::afn
+             : arith::FastMathFlags::none;
+}
+
 template <typename OpT>
 Result unaryFloat(Emitter &E, CallArgs &Args, const Node *Site,
-                  llvm::StringRef Fn) {
+                  llvm::StringRef Fn, bool Approximate = false) {
   auto X = unaryFloatOperand(E, Args, Site, Fn);
   if (failed(X))
     return failure();
-  return TValue::ir(OpT::create(E.getBuilder(), E.loc(Site), X->getValue()));
+  Value V = X->getValue();
+  return TValue::ir(OpT::create(E.getBuilder(), E.loc(Site), V,
+                                approximateFlags(V, Approximate)));
 }
 
-/// e^x. Triton's tl.exp is approximate for fp32 (on NVIDIA ex2.approx of
-/// x * log2(e), two instructions where the exact expf takes about eight);
-/// `afn` lets a backend do the same. libdevice.exp stays exact.
+/// e^x, approximate for tl.exp (see approximateFlags).
 Value emitExp(OpBuilder &B, Location L, Value X, bool Approximate) {
-  auto Flags = Approximate && getScalarType(X.getType()).isF32()
-                   ? arith::FastMathFlags::afn
-                   : arith::FastMathFlags::none;
-  return math::ExpOp::create(B, L, X, Flags);
-}
-
-Result exponential(Emitter &E, CallArgs &Args, const Node *Site,
-                   llvm::StringRef Fn, bool Approximate) {
-  auto X = unaryFloatOperand(E, Args, Site, Fn);
-  if (failed(X))
-    return failure();
-  return TValue::ir(
-      emitExp(E.getBuilder(), E.loc(Site), X->getValue(), Approximate));
+  return math::ExpOp::create(B, L, X, approximateFlags(X, Approximate));
 }
 
 Result builtinExp(Emitter &E, CallArgs &Args, const Node *Site) {
-  return exponential(E, Args, Site, "tl.exp", /*Approximate=*/true);
+  return unaryFloat<math::ExpOp>(E, Args, Site, "tl.exp",
+                                 /*Approximate=*/true);
 }
 Result builtinLibdeviceExp(Emitter &E, CallArgs &Args, const Node *Site) {
-  return exponential(E, Args, Site, "libdevice.exp", /*Approximate=*/false);
+  return unaryFloat<math::ExpOp>(E, Args, Site, "libdevice.exp");
+}
+Result builtinSqrt(Emitter &E, CallArgs &Args, const Node *Site) {
+  return unaryFloat<math::SqrtOp>(E, Args, Site, "tl.sqrt",
+                                  /*Approximate=*/true);
+}
+Result builtinSqrtRn(Emitter &E, CallArgs &Args, const Node *Site) {
+  return unaryFloat<math::SqrtOp>(E, Args, Site, "tl.sqrt_rn");
+}
+Result builtinLibdeviceSqrt(Emitter &E, CallArgs &Args, const Node *Site) {
+  return unaryFloat<math::SqrtOp>(E, Args, Site, "libdevice.sqrt");
+}
+Result builtinRsqrt(Emitter &E, CallArgs &Args, const Node *Site) {
+  return unaryFloat<math::RsqrtOp>(E, Args, Site, "tl.rsqrt",
+                                   /*Approximate=*/true);
 }
 
 #define TLE_UNARY_FLOAT(Name, OpT)                                             \
@@ -80,8 +93,6 @@ TLE_UNARY_FLOAT(exp2, math::Exp2Op)
 TLE_UNARY_FLOAT(log, math::LogOp)
 TLE_UNARY_FLOAT(log2, math::Log2Op)
 TLE_UNARY_FLOAT(log1p, math::Log1pOp)
-TLE_UNARY_FLOAT(sqrt, math::SqrtOp)
-TLE_UNARY_FLOAT(rsqrt, math::RsqrtOp)
 TLE_UNARY_FLOAT(sin, math::SinOp)
 TLE_UNARY_FLOAT(cos, math::CosOp)
 TLE_UNARY_FLOAT(tan, math::TanOp)
@@ -253,6 +264,25 @@ Result builtinFma(Emitter &E, CallArgs &Args, const Node *Site) {
   return TValue::ir(math::FmaOp::create(E.getBuilder(), E.loc(Site),
                                         PX.getValue(), PY.getValue(),
                                         PZ.getValue()));
+}
+
+/// libdevice.pow(x, y): x to the power y, in the promoted floating type.
+Result builtinLibdevicePow(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"x", "y"}, 2, "libdevice.pow", Site);
+  if (failed(A))
+    return failure();
+  TValue X = A->get("x")->Value, Y = A->get("y")->Value;
+  auto T = E.promote(X, Y, false, Site);
+  if (failed(T) || !isFloatType(T->Type))
+    return (E.error(Site, "libdevice.pow needs floating-point operands"));
+  auto CX = E.convert(X, *T, Site), CY = E.convert(Y, *T, Site);
+  if (failed(CX) || failed(CY))
+    return failure();
+  TValue PX = *CX, PY = *CY;
+  if (failed(E.broadcastPair(PX, PY, Site)))
+    return failure();
+  return TValue::ir(math::PowFOp::create(E.getBuilder(), E.loc(Site),
+                                         PX.getValue(), PY.getValue()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -640,8 +670,8 @@ Result builtinAssociativeScan(Emitter &E, CallArgs &Args, const Node *Site) {
 void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   // Each is also reachable under triton.language.extra.libdevice (a few,
   // such as sigmoid, are not libdevice names there, which is harmless); only
-  // libdevice's exp differs (exact, see emitExp), so its entry is replaced
-  // after the loop of Adds.
+  // libdevice's exp and sqrt differ (exact, see approximateFlags), so their
+  // entries are replaced after the Adds.
   auto Add = [&](llvm::StringRef Name, BuiltinFn Fn) {
     Table["tl." + Name.str()] = Fn;
     Table["tl.math." + Name.str()] = Fn;
@@ -652,9 +682,9 @@ void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   Add("log", builtin_log);
   Add("log2", builtin_log2);
   Add("log1p", builtin_log1p);
-  Add("sqrt", builtin_sqrt);
-  Add("sqrt_rn", builtin_sqrt);
-  Add("rsqrt", builtin_rsqrt);
+  Add("sqrt", builtinSqrt);
+  Add("sqrt_rn", builtinSqrtRn);
+  Add("rsqrt", builtinRsqrt);
   Add("sin", builtin_sin);
   Add("cos", builtin_cos);
   Add("tan", builtin_tan);
@@ -672,6 +702,8 @@ void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   Add("clamp", builtinClamp);
   Add("fma", builtinFma);
   Table["tl.libdevice.exp"] = builtinLibdeviceExp;
+  Table["tl.libdevice.sqrt"] = builtinLibdeviceSqrt;
+  Table["tl.libdevice.pow"] = builtinLibdevicePow;
   Table["tl.max"] = builtinMax;
   Table["tl.min"] = builtinMin;
   Table["tl.sum"] = builtinSum;
