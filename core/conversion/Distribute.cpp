@@ -183,6 +183,7 @@ struct DistributePass
                                       config)))
       return signalPassFailure();
 
+    sinkScratchBarriers(module, target.getAddressSpace("global"));
     if (failed(placeBlockMemory(module, st, bufferLifetimes)))
       return signalPassFailure();
     if (!module->hasAttr("tle.num_warps"))

@@ -165,9 +165,8 @@ FailureOr<SmallVector<Value>> publishFromOwners(OpBuilder &b, Location loc,
   SmallVector<Value> result;
   for (Value slot : slots)
     result.push_back(loadScratch(b, loc, *base, slot, elem));
-  if (failed(st.target.emitBarrier(b, loc, BarrierScope::Block)))
+  if (failed(emitScratchRelease(b, loc, st)))
     return failure();
-  releaseScratch(st);
   return result;
 }
 

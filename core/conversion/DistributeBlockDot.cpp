@@ -367,9 +367,8 @@ struct BlockDotConversion : DistPattern<DotOp> {
     if (failed(done))
       return failure();
     // Every group has read the scratch before anyone reuses it.
-    if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+    if (failed(emitScratchRelease(rewriter, loc, st)))
       return failure();
-    releaseScratch(st);
     rewriter.replaceOpWithMultiple(op, {*done});
     return success();
   }

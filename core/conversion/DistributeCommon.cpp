@@ -366,6 +366,22 @@ void releaseScratch(DistributeState &st) {
     entry.second.inUse = 0;
 }
 
+LogicalResult emitScratchRelease(OpBuilder &b, Location loc,
+                                 DistributeState &st) {
+  Block *block = b.getInsertionBlock();
+  Block::iterator end = b.getInsertionPoint();
+  Operation *before = end == block->begin() ? nullptr : &*std::prev(end);
+  if (failed(
+          st.target.emitBarrier(b, loc, ::tle::backend::BarrierScope::Block)))
+    return failure();
+  for (Block::iterator it = before ? std::next(before->getIterator())
+                                   : block->begin();
+       it != end; ++it)
+    it->setAttr(kScratchReleaseAttr, b.getUnitAttr());
+  releaseScratch(st);
+  return success();
+}
+
 std::string getPartitionScratchSymbol(unsigned index) {
   return (kScratchSymbol + "_p" + Twine(index)).str();
 }

@@ -29,6 +29,8 @@
 //                             warp_specialize partitions and the target as
 //                             seen from inside one
 //   DistributeRaw.cpp         tle_raw.call as inline assembly
+//   SinkScratchBarriers.cpp   scratch-release barriers moved to where the
+//                             next op needs them
 //   Distribute.cpp            the pass
 //
 //===----------------------------------------------------------------------===//
@@ -309,6 +311,22 @@ std::string getPartitionScratchSymbol(unsigned index);
 /// Lets the next op reuse the scratch buffer from its start. Call it after
 /// the block barrier that ends an op's last scratch access.
 void releaseScratch(DistributeState &st);
+/// Marks the ops of a scratch-release barrier, which sinkScratchBarriers
+/// may move down to the next access of block-level memory.
+inline constexpr llvm::StringLiteral kScratchReleaseAttr =
+    "tle.scratch_release";
+/// Ends an op's use of the scratch: a block barrier (marked
+/// kScratchReleaseAttr) after its last scratch access, then releaseScratch.
+mlir::LogicalResult emitScratchRelease(mlir::OpBuilder &b, mlir::Location loc,
+                                       DistributeState &st);
+/// After distribution, moves each scratch-release barrier down its block
+/// past the ops that touch no block-level memory (only pure ops and
+/// accesses through pointers of `globalAddressSpace`, nested ones
+/// included): into the next release barrier it meets, which serves both,
+/// or before the next op that may touch block memory. At a kernel's end it
+/// is dropped. Then clears the marks.
+void sinkScratchBarriers(mlir::ModuleOp module,
+                         std::optional<unsigned> globalAddressSpace);
 
 /// A new global of `count` elements of `elemType` in address space `as`,
 /// named `prefix` + a number, counted into the kernel's block-level bytes;

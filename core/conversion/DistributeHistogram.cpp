@@ -88,9 +88,8 @@ struct HistogramConversion : DistPattern<HistogramOp> {
     SmallVector<Value> counts;
     for (auto &index : *dstIdx)
       counts.push_back(loadScratch(rewriter, loc, *base, index[0], i32));
-    if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+    if (failed(emitScratchRelease(rewriter, loc, st)))
       return failure();
-    releaseScratch(st);
     rewriter.replaceOpWithMultiple(op, {counts});
     return success();
   }

@@ -350,9 +350,8 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
                                 bestDim, ptrAt);
     if (failed(values))
       return failure();
-    if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+    if (failed(emitScratchRelease(rewriter, loc, st)))
       return failure();
-    releaseScratch(st);
     rewriter.replaceOpWithMultiple(op, {*values});
     return success();
   }

@@ -168,6 +168,35 @@ struct LoadConversion : DistPattern<LoadOp> {
   }
 };
 
+/// Whether emitOwnerMasks knows the layout.
+bool knowsOwners(Attribute layout) {
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
+    return knowsOwners(slice.getParent());
+  return isa<BlockedLayoutAttr>(layout);
+}
+
+/// Per register of a store's pointer operand, whether this thread stores
+/// it (null: always). A layout that replicates elements over threads (a
+/// scalar, a row's sum held by every warp) would otherwise store every copy:
+/// the same bytes, but one transaction per warp or more. Only the owner
+/// stores, as in Triton; thread 0 stores a scalar.
+FailureOr<SmallVector<Value>> storeOwners(OpBuilder &b, Location loc,
+                                          DistributeState &st, Type ptrType,
+                                          unsigned registers) {
+  auto tensor = dyn_cast<RankedTensorType>(ptrType);
+  if (!tensor) {
+    FailureOr<Value> tid = st.target.getThreadId(b, loc, 0);
+    if (failed(tid))
+      return failure();
+    return SmallVector<Value>{arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, *tid, i32Const(b, loc, 0))};
+  }
+  if (!knowsOwners(tensor.getEncoding()))
+    return SmallVector<Value>(registers, Value());
+  return emitOwnerMasks(b, loc, st.target, tensor.getEncoding(),
+                        tensor.getShape());
+}
+
 struct StoreConversion : DistPattern<StoreOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -180,6 +209,10 @@ struct StoreConversion : DistPattern<StoreOp> {
     ValueRange vals = adaptor.getValue();
     ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
     unsigned elemBytes = typeBytes(vals[0].getType());
+    auto owners =
+        storeOwners(rewriter, loc, st, op.getPtr().getType(), ptrs.size());
+    if (failed(owners))
+      return failure();
     auto guarded = [&](OpBuilder &b, Value cond,
                        function_ref<void(OpBuilder &)> then,
                        function_ref<void(OpBuilder &)> otherwise) {
@@ -206,23 +239,39 @@ struct StoreConversion : DistPattern<StoreOp> {
       auto wide = [&](OpBuilder &b) {
         LLVM::StoreOp::create(b, loc, value, ptrs[g], vec * elemBytes);
       };
-      if (masks.empty()) {
-        wide(rewriter);
-      } else if (plan.maskUniform) {
-        guarded(rewriter, masks[g], wide, nullptr);
-      } else {
-        guarded(rewriter, allTrue(rewriter, loc, masks.slice(g, vec)), wide,
-                [&](OpBuilder &b) {
-                  for (unsigned i = 0; i < vec; ++i)
-                    guarded(
-                        b, masks[g + i],
-                        [&](OpBuilder &ib) {
-                          LLVM::StoreOp::create(ib, loc, vals[g + i],
-                                                ptrs[g + i], elemBytes);
-                        },
-                        nullptr);
-                });
+      auto masked = [&](OpBuilder &b) {
+        if (masks.empty()) {
+          wide(b);
+        } else if (plan.maskUniform) {
+          guarded(b, masks[g], wide, nullptr);
+        } else {
+          guarded(b, allTrue(b, loc, masks.slice(g, vec)), wide,
+                  [&](OpBuilder &ob) {
+                    for (unsigned i = 0; i < vec; ++i)
+                      guarded(
+                          ob, masks[g + i],
+                          [&](OpBuilder &ib) {
+                            LLVM::StoreOp::create(ib, loc, vals[g + i],
+                                                  ptrs[g + i], elemBytes);
+                          },
+                          nullptr);
+                  });
+        }
+      };
+      // The group is stored where this thread owns any of its registers
+      // (storing a copy twice is harmless; skipping an owned one is not).
+      Value owner;
+      for (Value o : ArrayRef<Value>(*owners).slice(g, vec)) {
+        if (!o) {
+          owner = Value();
+          break;
+        }
+        owner = owner ? arith::OrIOp::create(rewriter, loc, owner, o) : o;
       }
+      if (owner)
+        guarded(rewriter, owner, masked, nullptr);
+      else
+        masked(rewriter);
     }
     rewriter.eraseOp(op);
     return success();

@@ -168,9 +168,8 @@ struct ReduceConversion : DistPattern<ReduceOp> {
         }
         acc[out] = total;
       }
-      if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+      if (failed(emitScratchRelease(rewriter, loc, st)))
         return failure();
-      releaseScratch(st);
     }
 
     SmallVector<SmallVector<Value>> results(numOperands);

@@ -343,9 +343,10 @@ FailureOr<ScanResult> emitScan(OpBuilder &b, Location loc, DistributeState &st,
       result.total = carry.vals;
   }
   // Scratch is reused by the next op that needs it.
-  if (warps > 1 && failed(st.target.emitBarrier(b, loc, BarrierScope::Block)))
+  if (warps == 1)
+    releaseScratch(st);
+  else if (failed(emitScratchRelease(b, loc, st)))
     return failure();
-  releaseScratch(st);
   return result;
 }
 

@@ -102,9 +102,8 @@ emitExchange(OpBuilder &b, Location loc, DistributeState &st,
       return failure();
     results.push_back(std::move(*values));
   }
-  if (failed(st.target.emitBarrier(b, loc, BarrierScope::Block)))
+  if (failed(emitScratchRelease(b, loc, st)))
     return failure();
-  releaseScratch(st);
   return results;
 }
 
@@ -384,10 +383,8 @@ struct InsertTileConversion : DistPattern<InsertTileOp> {
       return failure();
     auto values = loadTensor(rewriter, loc, st, *base, full, elem,
                              rowMajor(full.getShape()));
-    if (failed(values) ||
-        failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
+    if (failed(values) || failed(emitScratchRelease(rewriter, loc, st)))
       return failure();
-    releaseScratch(st);
     rewriter.replaceOpWithMultiple(op, {*values});
     return success();
   }

@@ -54,19 +54,22 @@ FailureOr<Value> NvidiaTargetInfo::emitPackedTruncF(OpBuilder &B,
                                                     Type ResultElem) const {
   if (!HasPackedConversions || !Low.getType().isF32())
     return failure();
-  StringRef Intrinsic;
+  // A pure NVVM op (cvt.rn.f16x2.f32 d, a, b puts a in the upper half), not
+  // a vector fptrunc: LLVM would split that into scalar conversions again.
+  auto Rn = NVVM::FPRoundingMode::RN;
   if (isa<Float16Type>(ResultElem))
-    Intrinsic = "llvm.nvvm.ff2f16x2.rn";
-  else if (isa<BFloat16Type>(ResultElem))
-    Intrinsic = "llvm.nvvm.ff2bf16x2.rn";
-  else
-    return failure();
-  // An intrinsic, not a vector fptrunc: LLVM would split that into scalar
-  // conversions again. cvt.rn.f16x2.f32 d, a, b puts a in the upper half.
-  return LLVM::CallIntrinsicOp::create(B, Loc, VectorType::get({2}, ResultElem),
-                                       B.getStringAttr(Intrinsic),
-                                       ValueRange{High, Low})
-      .getResult(0);
+    return NVVM::ConvertF32x2ToF16x2Op::create(
+               B, Loc, VectorType::get({2}, ResultElem), High, Low,
+               /*random_bits=*/Value(), Rn, NVVM::SaturationMode::NONE,
+               /*relu=*/false)
+        .getResult();
+  if (isa<BFloat16Type>(ResultElem))
+    return NVVM::ConvertF32x2ToBF16x2Op::create(
+               B, Loc, VectorType::get({2}, ResultElem), High, Low,
+               /*random_bits=*/Value(), Rn, NVVM::SaturationMode::NONE,
+               /*relu=*/false)
+        .getResult();
+  return failure();
 }
 
 std::optional<unsigned>

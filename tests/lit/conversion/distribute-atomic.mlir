@@ -3,7 +3,8 @@
 // 64 counters on 128 threads: the layout holds every element twice, so only
 // the owner (unwrapped position inside the tensor) performs the atomic, and
 // only where the mask holds; the old values reach both copies through
-// scratch (owners write, barrier, everyone reads).
+// scratch (owners write, barrier, everyone reads). Storing them, only the
+// owners store, and no barrier follows the reads at the kernel's end.
 // CHECK-LABEL: llvm.func @count
 // CHECK: %[[POS:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
 // CHECK: %[[IDX:.*]] = arith.remui %[[POS]], %c64_i32 : i32
@@ -17,8 +18,9 @@
 // CHECK:   llvm.store %[[OLD]], %{{.*}} : i32, !llvm.ptr<3>
 // CHECK: gpu.barrier
 // CHECK: %[[PUB:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
-// CHECK: gpu.barrier
-// CHECK: llvm.store %[[PUB]], %{{.*}} : i32, !llvm.ptr<1>
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.if %[[OWNER]] {
+// CHECK-NEXT: llvm.store %[[PUB]], %{{.*}} : i32, !llvm.ptr<1>
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @count(%p: !tle.ptr<i32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<i32> {tle.divisibility = 16 : i32}, %n: i32) {
     %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
@@ -38,7 +40,7 @@ module attributes {tle.num_warps = 4 : i32} {
 // -----
 
 // A scalar atomic runs once per program, on thread 0; its old value is
-// published to all threads.
+// published to all threads, and thread 0 stores it.
 // CHECK-LABEL: llvm.func @lock
 // CHECK: %[[T0:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32 : i32
 // CHECK: scf.if %[[T0]] {
@@ -46,8 +48,10 @@ module attributes {tle.num_warps = 4 : i32} {
 // CHECK:   %[[OLD:.*]] = llvm.extractvalue %[[PAIR]][0]
 // CHECK:   llvm.store %[[OLD]], %{{.*}} : i32, !llvm.ptr<3>
 // CHECK: gpu.barrier
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
-// CHECK: gpu.barrier
+// CHECK: %[[PUB:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.if %[[T0]] {
+// CHECK-NEXT: llvm.store %[[PUB]], %arg1
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @lock(%p: !tle.ptr<i32>, %out: !tle.ptr<i32>) {
     %c0 = arith.constant 0 : i32

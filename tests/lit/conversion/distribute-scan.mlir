@@ -38,7 +38,9 @@
 // CHECK: %[[ANY:.*]] = arith.ori %[[HASWARP]], %[[HASLANE]] : i1
 // CHECK: %[[WITH:.*]] = arith.addi %[[PRE:.*]], %[[X0]] : i32
 // CHECK: arith.select %[[ANY]], %[[WITH]], %[[X0]] : i32
-// CHECK: gpu.barrier
+// No barrier frees the scratch at the kernel's end.
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.return
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @cumsum(%in: !tle.ptr<i32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<i32> {tle.divisibility = 16 : i32}) {
     %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
@@ -61,7 +63,8 @@ module attributes {tle.num_warps = 4 : i32} {
 
 // tle.cumsum (moe_align_block_size): 64 values on 128 threads, two warps
 // along the axis and two replicas. The exclusive prefix of position 0 is 0;
-// the total is the sum of the two warp totals.
+// the total is the sum of the two warp totals. Only the first replica
+// stores the prefixes, thread 0 the total.
 // CHECK-LABEL: llvm.func @exclusive
 // CHECK: %[[WARP:.*]] = arith.remui %{{.*}}, %c2_i32 : i32
 // CHECK: gpu.shuffle up
@@ -71,9 +74,13 @@ module attributes {tle.num_warps = 4 : i32} {
 // CHECK: %[[TOTAL:.*]] = arith.addi %[[T0]], %[[T1]] : i32
 // CHECK: %[[ANY:.*]] = arith.ori
 // CHECK: %[[EXCL:.*]] = arith.select %[[ANY]], %{{.*}}, %c0_i32 : i32
-// CHECK: gpu.barrier
-// CHECK: llvm.store %[[EXCL]], %{{.*}} : i32, !llvm.ptr<1>
-// CHECK: llvm.store %[[TOTAL]], %arg1 {{.*}} : i32, !llvm.ptr<1>
+// CHECK-NOT: gpu.barrier
+// CHECK: %[[REPLICA0:.*]] = arith.cmpi ult, %{{.*}}, %c64_i32 : i32
+// CHECK-NEXT: scf.if %[[REPLICA0]] {
+// CHECK-NEXT: llvm.store %[[EXCL]], %{{.*}} : i32, !llvm.ptr<1>
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: llvm.store %[[TOTAL]], %arg1 {{.*}} : i32, !llvm.ptr<1>
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @exclusive(%in: !tle.ptr<i32> {tle.divisibility = 16 : i32}, %total: !tle.ptr<i32>) {
     %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>

@@ -1,0 +1,83 @@
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
+
+// Two sums with a loop of global loads between them, as in layer norm. The
+// barrier that frees the first sum's scratch does not hold up the loop: it
+// moves down to just before the second sum writes the scratch. The second
+// sum's own release barrier is dropped at the kernel's end.
+// CHECK-LABEL: llvm.func @sums_around_a_loop
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.for
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.yield
+// CHECK-NOT: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.return
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @sums_around_a_loop(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>, %n: i32) {
+    %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
+    %s = tle.splat %in : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %p = tle.addptr %s, %r : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %x = tle.load %p : tensor<1024x!tle.ptr<f32>>
+    %t = "tle.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tle.reduce.return %c : f32
+    }) {axis = 0 : i32} : (tensor<1024xf32>) -> f32
+    %ts = tle.splat %t : f32 -> tensor<1024xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %ts) -> (tensor<1024xf32>) : i32 {
+      %y = tle.load %p : tensor<1024x!tle.ptr<f32>>
+      %d = arith.subf %y, %a : tensor<1024xf32>
+      scf.yield %d : tensor<1024xf32>
+    }
+    %u = "tle.reduce"(%acc) ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tle.reduce.return %c : f32
+    }) {axis = 0 : i32} : (tensor<1024xf32>) -> f32
+    tle.store %out, %u : !tle.ptr<f32>
+    tle.return
+  }
+}
+
+// -----
+
+// A sum in a loop body: the next iteration's sum writes the scratch again,
+// so the release barrier stays in the body, before its end.
+// CHECK-LABEL: llvm.func @sum_per_iteration
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @sum_per_iteration(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>, %n: i32) {
+    %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
+    %s = tle.splat %in : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %p = tle.addptr %s, %r : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant 0.0 : f32
+    %total = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f32) : i32 {
+      %x = tle.load %p : tensor<1024x!tle.ptr<f32>>
+      %t = "tle.reduce"(%x) ({
+      ^bb0(%l: f32, %m: f32):
+        %c = arith.addf %l, %m : f32
+        tle.reduce.return %c : f32
+      }) {axis = 0 : i32} : (tensor<1024xf32>) -> f32
+      %b = arith.addf %a, %t : f32
+      scf.yield %b : f32
+    }
+    tle.store %out, %total : !tle.ptr<f32>
+    tle.return
+  }
+}
