@@ -274,11 +274,16 @@ struct AsyncWaitConversion : DistPattern<tle_struct::AsyncWaitOp> {
   LogicalResult
   matchAndRewrite(tle_struct::AsyncWaitOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (hasAsyncCopies(st.target) &&
-        failed(st.target.emitAsyncWait(rewriter, op.getLoc(), op.getPending())))
-      return failure();
-    if (failed(
-            st.target.emitBarrier(rewriter, op.getLoc(), BarrierScope::Block)))
+    // The wait and the barrier after it: a release barrier that reaches the
+    // wait merges into them (the wait only lands this thread's copies).
+    if (failed(markEmitted(rewriter, kBlockBarrierAttr, [&] {
+          if (hasAsyncCopies(st.target) &&
+              failed(st.target.emitAsyncWait(rewriter, op.getLoc(),
+                                             op.getPending())))
+            return failure();
+          return st.target.emitBarrier(rewriter, op.getLoc(),
+                                       BarrierScope::Block);
+        })))
       return failure();
     rewriter.eraseOp(op);
     return success();

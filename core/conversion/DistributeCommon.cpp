@@ -366,18 +366,27 @@ void releaseScratch(DistributeState &st) {
     entry.second.inUse = 0;
 }
 
-LogicalResult emitScratchRelease(OpBuilder &b, Location loc,
-                                 DistributeState &st) {
+LogicalResult markEmitted(OpBuilder &b, StringRef attr,
+                          function_ref<LogicalResult()> emit) {
   Block *block = b.getInsertionBlock();
   Block::iterator end = b.getInsertionPoint();
   Operation *before = end == block->begin() ? nullptr : &*std::prev(end);
-  if (failed(
-          st.target.emitBarrier(b, loc, ::tle::backend::BarrierScope::Block)))
+  if (failed(emit()))
     return failure();
   for (Block::iterator it = before ? std::next(before->getIterator())
                                    : block->begin();
        it != end; ++it)
-    it->setAttr(kScratchReleaseAttr, b.getUnitAttr());
+    it->setAttr(attr, b.getUnitAttr());
+  return success();
+}
+
+LogicalResult emitScratchRelease(OpBuilder &b, Location loc,
+                                 DistributeState &st) {
+  if (failed(markEmitted(b, kScratchReleaseAttr, [&] {
+        return st.target.emitBarrier(b, loc,
+                                     ::tle::backend::BarrierScope::Block);
+      })))
+    return failure();
   releaseScratch(st);
   return success();
 }

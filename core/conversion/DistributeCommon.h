@@ -315,6 +315,13 @@ void releaseScratch(DistributeState &st);
 /// may move down to the next access of block-level memory.
 inline constexpr llvm::StringLiteral kScratchReleaseAttr =
     "tle.scratch_release";
+/// Marks the ops of a block barrier that stays where it is (an async wait's,
+/// tl.debug_barrier): a release barrier that reaches it merges into it.
+inline constexpr llvm::StringLiteral kBlockBarrierAttr = "tle.block_barrier";
+/// Runs `emit` and marks every op it creates at b's insertion point with
+/// the unit attribute `attr`.
+mlir::LogicalResult markEmitted(mlir::OpBuilder &b, llvm::StringRef attr,
+                                llvm::function_ref<mlir::LogicalResult()> emit);
 /// Ends an op's use of the scratch: a block barrier (marked
 /// kScratchReleaseAttr) after its last scratch access, then releaseScratch.
 mlir::LogicalResult emitScratchRelease(mlir::OpBuilder &b, mlir::Location loc,
@@ -322,9 +329,11 @@ mlir::LogicalResult emitScratchRelease(mlir::OpBuilder &b, mlir::Location loc,
 /// After distribution, moves each scratch-release barrier down its block
 /// past the ops that touch no block-level memory (only pure ops and
 /// accesses through pointers of `globalAddressSpace`, nested ones
-/// included): into the next release barrier it meets, which serves both,
-/// or before the next op that may touch block memory. At a kernel's end it
-/// is dropped. Then clears the marks.
+/// included): into the next barrier it meets (a release or a marked block
+/// barrier), which serves both, or before the next op that may touch block
+/// memory. It is dropped at a kernel's end, and at the end of a loop body
+/// when both the next iteration and the code after the loop meet a barrier
+/// before touching block memory. Then clears the marks.
 void sinkScratchBarriers(mlir::ModuleOp module,
                          std::optional<unsigned> globalAddressSpace);
 

@@ -95,8 +95,10 @@ struct DebugBarrierConversion : DistPattern<DebugBarrierOp> {
   LogicalResult
   matchAndRewrite(DebugBarrierOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(
-            st.target.emitBarrier(rewriter, op.getLoc(), BarrierScope::Block)))
+    if (failed(markEmitted(rewriter, kBlockBarrierAttr, [&] {
+          return st.target.emitBarrier(rewriter, op.getLoc(),
+                                       BarrierScope::Block);
+        })))
       return failure();
     rewriter.eraseOp(op);
     return success();

@@ -13,14 +13,17 @@
 // the last reduction's barrier held up a kernel end that needs none.
 // Triton places such a barrier just before the access that conflicts; here
 // each moves down its block to the next op that may touch block memory,
-// merges into the next release barrier it meets, and is dropped at a
-// kernel's end.
+// merges into the next barrier it meets, and is dropped at a kernel's end.
+// At the end of a loop body it is dropped when the next iteration starts
+// with a barrier of its own (a pipelined loop's wait for its copies) and
+// the code after the loop meets one too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/DistributeCommon.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -29,12 +32,16 @@ using namespace mlir;
 namespace tle::conversion::distribute {
 namespace {
 
+bool isBarrier(Operation *op) {
+  return op->hasAttr(kScratchReleaseAttr) || op->hasAttr(kBlockBarrierAttr);
+}
+
 /// Whether `op` (an op without regions) can touch block-level memory: it
 /// may unless it has no memory effects, or every effect it has is on a
 /// pointer into global memory.
 bool mayTouchBlockMemory(Operation *op,
                          std::optional<unsigned> globalAddressSpace) {
-  if (op->hasAttr(kScratchReleaseAttr))
+  if (isBarrier(op))
     return true;
   if (isMemoryEffectFree(op))
     return false;
@@ -66,6 +73,42 @@ bool mayTouchBlockMemoryNested(Operation *op,
       .wasInterrupted();
 }
 
+/// Whether a kernel's end comes first or a barrier does, going down from
+/// `op` (inclusive) before anything may touch block memory. `kernelEnd`
+/// says what reaching the block's terminator means.
+bool barrierBeforeAccess(Operation *op,
+                         std::optional<unsigned> globalAddressSpace,
+                         bool kernelEnd) {
+  for (; op; op = op->getNextNode()) {
+    if (isBarrier(op))
+      return true;
+    if (op->hasTrait<OpTrait::IsTerminator>())
+      return kernelEnd;
+    if (mayTouchBlockMemoryNested(op, globalAddressSpace))
+      return false;
+  }
+  return false;
+}
+
+bool isKernelEnd(Operation *terminator) {
+  Operation *parent = terminator->getParentOp();
+  return isa<FunctionOpInterface>(parent) && parent->hasAttr("tle.kernel");
+}
+
+/// Whether a release barrier just before the terminator of a loop body is
+/// redundant: the next iteration, and the code after the loop, each meet a
+/// barrier (or the kernel's end) before touching block memory.
+bool redundantAtLoopEnd(Operation *terminator,
+                        std::optional<unsigned> globalAddressSpace) {
+  auto loop = dyn_cast<scf::ForOp>(terminator->getParentOp());
+  if (!loop)
+    return false;
+  return barrierBeforeAccess(&loop.getBody()->front(), globalAddressSpace,
+                             /*kernelEnd=*/false) &&
+         barrierBeforeAccess(loop->getNextNode(), globalAddressSpace,
+                             isKernelEnd(loop->getBlock()->getTerminator()));
+}
+
 } // namespace
 
 void sinkScratchBarriers(ModuleOp module,
@@ -88,11 +131,9 @@ void sinkScratchBarriers(ModuleOp module,
       next = next->getNextNode();
     if (!next)
       continue;
-    Operation *parent = next->getParentOp();
-    bool kernelEnd = next->hasTrait<OpTrait::IsTerminator>() &&
-                     isa<FunctionOpInterface>(parent) &&
-                     parent->hasAttr("tle.kernel");
-    if (next->hasAttr(kScratchReleaseAttr) || kernelEnd) {
+    bool atTerminator = next->hasTrait<OpTrait::IsTerminator>();
+    if (isBarrier(next) || (atTerminator && isKernelEnd(next)) ||
+        (atTerminator && redundantAtLoopEnd(next, globalAddressSpace))) {
       for (Operation *op : llvm::reverse(group))
         op->erase();
       continue;
@@ -100,7 +141,10 @@ void sinkScratchBarriers(ModuleOp module,
     for (Operation *op : group)
       op->moveBefore(next);
   }
-  module.walk([](Operation *op) { op->removeAttr(kScratchReleaseAttr); });
+  module.walk([](Operation *op) {
+    op->removeAttr(kScratchReleaseAttr);
+    op->removeAttr(kBlockBarrierAttr);
+  });
 }
 
 } // namespace tle::conversion::distribute

@@ -81,3 +81,44 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// The same loop with a barrier at the top of its body (as a pipelined
+// loop's wait for its copies has): that barrier already separates this
+// iteration's scratch reads from the next one's writes, and after the loop
+// nothing touches block memory before the kernel ends, so the release
+// barrier at the end of the body is dropped.
+// CHECK-LABEL: llvm.func @sum_after_a_barrier
+// CHECK: scf.for
+// CHECK-NEXT: gpu.barrier
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.yield
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.return
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @sum_after_a_barrier(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>, %n: i32) {
+    %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
+    %s = tle.splat %in : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %p = tle.addptr %s, %r : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant 0.0 : f32
+    %total = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f32) : i32 {
+      tle.debug_barrier
+      %x = tle.load %p : tensor<1024x!tle.ptr<f32>>
+      %t = "tle.reduce"(%x) ({
+      ^bb0(%l: f32, %m: f32):
+        %c = arith.addf %l, %m : f32
+        tle.reduce.return %c : f32
+      }) {axis = 0 : i32} : (tensor<1024xf32>) -> f32
+      %b = arith.addf %a, %t : f32
+      scf.yield %b : f32
+    }
+    tle.store %out, %total : !tle.ptr<f32>
+    tle.return
+  }
+}
