@@ -8,7 +8,6 @@
 #include "CudaToolkit.h"
 #include "NvidiaRaw.h"
 #include "NvidiaTargetInfo.h"
-#include "NvidiaPredication.h"
 #include "NvidiaWideOffsets.h"
 
 #include "core/hwdesc/HwDesc.h"
@@ -432,10 +431,8 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (Error E = linkLibDevice(*M, Kit.LibDevice))
     return std::move(E);
   optimize(*M, **TM, Options.OptLevel);
-  if (Options.OptLevel > 0) {
+  if (Options.OptLevel > 0)
     keepLoopPointerOffsetsWide(*M);
-    predicateGuardedStores(*M);
-  }
   if (Options.KeepLLVMIR) {
     raw_string_ostream OS(Result.LLVMIR);
     M->print(OS, /*AAW=*/nullptr);
