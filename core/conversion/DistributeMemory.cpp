@@ -177,12 +177,18 @@ bool knowsOwners(Attribute layout) {
 
 /// Per register of a store's pointer operand, whether this thread stores
 /// it (null: always). A layout that replicates elements over threads (a
-/// scalar, a row's sum held by every warp) would otherwise store every copy:
-/// the same bytes, but one transaction per warp or more. Only the owner
-/// stores, as in Triton; thread 0 stores a scalar.
+/// scalar, a row's sum held by every warp) would otherwise store every copy
+/// to global memory: the same bytes, but one transaction per warp or more.
+/// Only the owner stores there, as in Triton; thread 0 stores a scalar.
+/// Block-level stores keep every copy: a thread that loads the element back
+/// without a barrier then reads its own write.
 FailureOr<SmallVector<Value>> storeOwners(OpBuilder &b, Location loc,
                                           DistributeState &st, Type ptrType,
-                                          unsigned registers) {
+                                          ValueRange ptrs) {
+  unsigned registers = ptrs.size();
+  auto ptr = dyn_cast<LLVM::LLVMPointerType>(ptrs[0].getType());
+  if (!ptr || ptr.getAddressSpace() != st.target.getAddressSpace("global"))
+    return SmallVector<Value>(registers, Value());
   auto tensor = dyn_cast<RankedTensorType>(ptrType);
   if (!tensor) {
     FailureOr<Value> tid = st.target.getThreadId(b, loc, 0);
@@ -209,8 +215,7 @@ struct StoreConversion : DistPattern<StoreOp> {
     ValueRange vals = adaptor.getValue();
     ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
     unsigned elemBytes = typeBytes(vals[0].getType());
-    auto owners =
-        storeOwners(rewriter, loc, st, op.getPtr().getType(), ptrs.size());
+    auto owners = storeOwners(rewriter, loc, st, op.getPtr().getType(), ptrs);
     if (failed(owners))
       return failure();
     auto guarded = [&](OpBuilder &b, Value cond,

@@ -62,6 +62,10 @@ bool mayTouchBlockMemory(Operation *op,
 /// regions must have no effects of its own (structured control flow).
 bool mayTouchBlockMemoryNested(Operation *op,
                                std::optional<unsigned> globalAddressSpace) {
+  // A block barrier between warp_specialize partitions would hold each
+  // partition's warps until the ones before have finished theirs.
+  if (op->hasAttr(kPartitionAttr))
+    return true;
   return op
       ->walk([&](Operation *nested) {
         bool touches =

@@ -282,10 +282,10 @@ static void lowerMathToLibDevice(llvm::Module &M) {
     Call->replaceAllUsesWith(New);
     Call->eraseFromParent();
   }
-  for (Function &F : M)
+  for (Function &F : make_early_inc_range(M))
     if (F.isDeclaration() && !F.isIntrinsic() &&
         backend::isMathLibraryFunction(F.getName()))
-      F.setName("__nv_" + F.getName());
+      backend::renameDeclaration(F, ("__nv_" + F.getName()).str());
 }
 
 /// Links the libdevice functions M calls (__nv_expf, ...) into M.

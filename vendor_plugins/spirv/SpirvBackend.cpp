@@ -115,7 +115,7 @@ static Error sizeWorkgroupArrays(mlir::ModuleOp Module, unsigned Threads,
 /// OpenCL built-in of the same function (erf(float) is _Z3erff), which LLVM's
 /// SPIR-V backend emits as OpenCL.std instructions.
 static void useOpenClMath(llvm::Module &M) {
-  for (Function &F : M) {
+  for (Function &F : make_early_inc_range(M)) {
     Type *Ty = F.getReturnType();
     if (!F.isDeclaration() || F.isIntrinsic() ||
         !backend::isMathLibraryFunction(F.getName()) ||
@@ -125,9 +125,9 @@ static void useOpenClMath(llvm::Module &M) {
     StringRef Base = Ty->isFloatTy() ? F.getName().drop_back() : F.getName();
     std::string Name = ("_Z" + Twine(Base.size()) + Base).str();
     Name.append(F.arg_size(), Ty->isFloatTy() ? 'f' : 'd');
-    F.setName(Name);
-    F.setDoesNotAccessMemory();
-    F.setWillReturn();
+    Function *Builtin = backend::renameDeclaration(F, Name);
+    Builtin->setDoesNotAccessMemory();
+    Builtin->setWillReturn();
   }
 }
 

@@ -1,4 +1,4 @@
-// RUN: tle-opt %s --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
 
 // A block-level buffer of 64 counters with one pad slot after every 32:
 // 65 i32 in the kernel's dynamic block-level memory (address space 3; no
@@ -39,6 +39,31 @@ module attributes {tle.num_warps = 4 : i32} {
     %so = tle.splat %out : !tle.ptr<i32> -> tensor<64x!tle.ptr<i32>>
     %q = tle.addptr %so, %r64 : tensor<64x!tle.ptr<i32>>, tensor<64xi32>
     tle.store %q, %v : tensor<64x!tle.ptr<i32>>
+    tle.return
+  }
+}
+
+// -----
+
+// A scalar stored to block-level memory and loaded back: every thread
+// stores its copy (only global stores are left to the owner), so each
+// thread reads its own write without a barrier. The global store of the
+// same value is thread 0's alone.
+// CHECK-LABEL: llvm.func @scalar_round_trip
+// CHECK-NOT: scf.if
+// CHECK: llvm.store %arg1, %{{.*}} {{.*}}: i32, !llvm.ptr<3>
+// CHECK: %[[BACK:.*]] = llvm.load %{{.*}} {{.*}}: !llvm.ptr<3> -> i32
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: llvm.store %[[BACK]], %arg0 {{.*}} : i32, !llvm.ptr<1>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @scalar_round_trip(%out: !tle.ptr<i32>, %v: i32) {
+    %buf = tle_struct.alloc : !tle_struct.buffer<2xi32, "block">
+    %c0 = arith.constant 0 : i32
+    %p = tle_struct.local_ptr %buf[%c0] : i32 : !tle_struct.buffer<2xi32, "block"> -> !tle.ptr<i32, "block">
+    tle.store %p, %v : !tle.ptr<i32, "block">
+    %back = tle.load %p : !tle.ptr<i32, "block">
+    tle.store %out, %back : !tle.ptr<i32>
     tle.return
   }
 }

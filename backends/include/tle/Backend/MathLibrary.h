@@ -15,9 +15,12 @@
 #define TLE_BACKEND_MATHLIBRARY_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 
 #include <algorithm>
 #include <iterator>
+#include <string>
 
 namespace tle {
 namespace backend {
@@ -35,6 +38,24 @@ inline bool isMathLibraryFunction(llvm::StringRef Name) {
            std::end(Functions);
   };
   return Known(Name) || (Name.ends_with("f") && Known(Name.drop_back()));
+}
+
+/// Gives the declaration F the name Name. When the module already has a
+/// function of that name (native code linked in may declare __nv_erff), F's
+/// calls go to it instead and F is erased; setName would rename F to
+/// Name.1, which nothing resolves (unless the two types differ: then F keeps
+/// a uniqued name and the link reports it). Returns F's replacement.
+inline llvm::Function *renameDeclaration(llvm::Function &F,
+                                         const std::string &Name) {
+  llvm::Function *Existing = F.getParent()->getFunction(Name);
+  if (!Existing || Existing == &F ||
+      Existing->getFunctionType() != F.getFunctionType()) {
+    F.setName(Name);
+    return &F;
+  }
+  F.replaceAllUsesWith(Existing);
+  F.eraseFromParent();
+  return Existing;
 }
 
 } // namespace backend
