@@ -122,3 +122,48 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// As above, but a sum after the loop writes the scratch before any barrier:
+// on the way out of the loop nothing else separates the last iteration's
+// reads from that write, so the release barrier stays at the end of the
+// body.
+// CHECK-LABEL: llvm.func @sum_after_the_loop_too
+// CHECK: scf.for
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @sum_after_the_loop_too(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>, %n: i32) {
+    %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
+    %s = tle.splat %in : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %p = tle.addptr %s, %r : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %z = arith.constant 0.0 : f32
+    %total = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f32) : i32 {
+      tle.debug_barrier
+      %x = tle.load %p : tensor<1024x!tle.ptr<f32>>
+      %t = "tle.reduce"(%x) ({
+      ^bb0(%l: f32, %m: f32):
+        %c = arith.addf %l, %m : f32
+        tle.reduce.return %c : f32
+      }) {axis = 0 : i32} : (tensor<1024xf32>) -> f32
+      %b = arith.addf %a, %t : f32
+      scf.yield %b : f32
+    }
+    %y = tle.load %p : tensor<1024x!tle.ptr<f32>>
+    %ts = tle.splat %total : f32 -> tensor<1024xf32>
+    %w = arith.mulf %y, %ts : tensor<1024xf32>
+    %u = "tle.reduce"(%w) ({
+    ^bb0(%l: f32, %m: f32):
+      %c = arith.addf %l, %m : f32
+      tle.reduce.return %c : f32
+    }) {axis = 0 : i32} : (tensor<1024xf32>) -> f32
+    tle.store %out, %u : !tle.ptr<f32>
+    tle.return
+  }
+}
