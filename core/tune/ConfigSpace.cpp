@@ -114,19 +114,21 @@ Expected<Shape> Shape::parseKey(StringRef Key) {
 }
 
 json::Value DeviceFacts::toJSON() const {
-  return json::Object{{"name", Name},
-                      {"processor_count", ProcessorCount},
-                      {"warp_size", WarpSize},
-                      {"max_threads_per_block", MaxThreadsPerBlock},
-                      {"max_blocks_per_processor", MaxBlocksPerProcessor},
-                      {"max_warps_per_processor", MaxWarpsPerProcessor},
-                      {"registers_per_thread", RegistersPerThread},
-                      {"registers_per_block", RegistersPerBlock},
-                      {"registers_per_processor", RegistersPerProcessor},
-                      {"shared_per_block_optin", SharedPerBlockOptin},
-                      {"shared_per_processor", SharedPerProcessor},
-                      {"peak_matrix_flops", PeakMatrixFlops},
-                      {"memory_bandwidth", MemoryBandwidth}};
+  return json::Object{
+      {"name", Name},
+      {"processor_count", ProcessorCount},
+      {"warp_size", WarpSize},
+      {"max_threads_per_block", MaxThreadsPerBlock},
+      {"max_blocks_per_processor", MaxBlocksPerProcessor},
+      {"max_warps_per_processor", MaxWarpsPerProcessor},
+      {"registers_per_thread", RegistersPerThread},
+      {"registers_per_block", RegistersPerBlock},
+      {"registers_per_processor", RegistersPerProcessor},
+      {"shared_per_block_optin", SharedPerBlockOptin},
+      {"shared_per_processor", SharedPerProcessor},
+      {"peak_matrix_flops", PeakMatrixFlops},
+      {"memory_bandwidth", MemoryBandwidth},
+      {"matrix_operands_in_block_memory", MatrixOperandsInBlockMemory}};
 }
 
 Expected<DeviceFacts> DeviceFacts::fromJSON(const json::Value &V) {
@@ -163,6 +165,8 @@ Expected<DeviceFacts> DeviceFacts::fromJSON(const json::Value &V) {
   Int("shared_per_processor", D.SharedPerProcessor);
   Num("peak_matrix_flops", D.PeakMatrixFlops);
   Num("memory_bandwidth", D.MemoryBandwidth);
+  if (std::optional<bool> B = O->getBoolean("matrix_operands_in_block_memory"))
+    D.MatrixOperandsInBlockMemory = *B;
   if (!Missing.empty())
     return createStringError("device facts: missing" + Missing);
   return D;
@@ -184,12 +188,16 @@ ResourceEstimate estimateResources(const Config &C, const KernelModel &Model,
   // 32 more hold addresses, indices and the loop.
   R.RegistersPerThread = (BM * BN) / R.Threads +
                          (BM * BK + BK * BN) * EB / 4 / R.Threads + 32;
-  // Shared memory, as a software-pipelined kernel needs it (Triton's
-  // num_stages buffers of both operand tiles), or the epilogue's conversion
-  // of the output tile (padded by 1/16 against bank conflicts), whichever is
-  // larger: the two are live at different times and share the space.
+  // Shared memory, as a software-pipelined kernel needs it (rings of both
+  // operand tiles: num_stages slots where the matrix unit reads them in
+  // place, num_stages - 1 where they are read into registers, as Triton
+  // sizes them), or the epilogue's conversion of the output tile (padded by
+  // 1/16 against bank conflicts), whichever is larger: the two are live at
+  // different times and share the space.
   int64_t Stages = std::max<int64_t>(1, C.NumStages);
-  int64_t Operands = Stages * (BM * BK + BK * BN) * EB;
+  int64_t Slots =
+      D.MatrixOperandsInBlockMemory ? Stages : std::max<int64_t>(1, Stages - 1);
+  int64_t Operands = Slots * (BM * BK + BK * BN) * EB;
   int64_t Epilogue = BM * BN * EB + BM * BN * EB / 16;
   R.SharedBytes = std::max(Operands, Epilogue);
   return R;

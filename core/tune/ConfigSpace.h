@@ -85,6 +85,12 @@ struct DeviceFacts {
   double PeakMatrixFlops = 0;
   /// Bytes per second of the device (global) memory.
   double MemoryBandwidth = 0;
+  /// Whether the matrix unit reads its operands from block-level memory in
+  /// place (a warpgroup-level instruction: wgmma). A pipelined loop then
+  /// keeps num_stages operand buffers; a unit fed from registers (mma.sync,
+  /// the FMA fallback) needs num_stages - 1, as the slot just read is
+  /// refilled. Optional in JSON (default true, the larger estimate).
+  bool MatrixOperandsInBlockMemory = true;
 
   llvm::json::Value toJSON() const;
   static llvm::Expected<DeviceFacts> fromJSON(const llvm::json::Value &V);

@@ -177,6 +177,12 @@ Expected<DeviceFacts> deviceFacts(StringRef TargetName, StringRef InputType) {
     F.RegistersPerProcessor = L.RegistersPerProcessor;
   F.SharedPerBlockOptin = static_cast<int64_t>(L.SharedPerBlockOptin);
   F.SharedPerProcessor = static_cast<int64_t>(L.SharedPerProcessor);
+  // The preferred instruction for the input type decides where the operands
+  // are read from.
+  std::vector<const hwdesc::MatrixInstruction *> Units =
+      D->getMatrixInstructions(InputType);
+  F.MatrixOperandsInBlockMemory =
+      !Units.empty() && Units.front()->Level == hwdesc::IssueLevel::Warpgroup;
   auto It = D->Compute.MatrixRates.find(InputType);
   if (It != D->Compute.MatrixRates.end())
     F.PeakMatrixFlops = It->second;

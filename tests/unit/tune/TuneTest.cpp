@@ -136,6 +136,11 @@ TEST(TuneSpace, PrunesAgainstTheDescription) {
   EXPECT_EQ(R.Threads, 128);
   EXPECT_EQ(R.RegistersPerThread, 128 + 64 + 32);
   EXPECT_EQ(R.SharedBytes, 3 * (128 * 64 + 64 * 128) * 2);
+  // Fed from registers (mma.sync), the rings have one slot fewer.
+  DeviceFacts Registers = D;
+  Registers.MatrixOperandsInBlockMemory = false;
+  EXPECT_EQ(estimateResources(mm(128, 128, 64, 4, 3), K, Registers).SharedBytes,
+            2 * (128 * 64 + 64 * 128) * 2);
   // A 256x256 fp32 accumulator over 128 threads is 512 registers a thread.
   EXPECT_NE(pruneReason(mm(256, 256, 32, 4, 3), K, D).find("registers"),
             std::string::npos);
