@@ -167,3 +167,54 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A sum before a warp_specialize whose first partition touches no block
+// memory: the release barrier stays before the partitions. Moved between
+// them, it would hold the second partition's warps until the first
+// partition's had finished.
+// CHECK-LABEL: llvm.func @sum_before_partitions
+// CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.store %{{.*}}, %arg1
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.if
+// CHECK-NOT: gpu.barrier
+// CHECK: } {tle.partition = array<i32: 0, 0, 4>}
+// CHECK-NOT: gpu.barrier
+// CHECK: } {tle.partition = array<i32: 1, 4, 4>}
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @sum_before_partitions(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out2: !tle.ptr<i32>) {
+    %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
+    %s = tle.splat %in : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>>
+    %p = tle.addptr %s, %r : tensor<1024x!tle.ptr<f32>>, tensor<1024xi32>
+    %x = tle.load %p : tensor<1024x!tle.ptr<f32>>
+    %t = "tle.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tle.reduce.return %c : f32
+    }) {axis = 0 : i32} : (tensor<1024xf32>) -> f32
+    tle.store %out, %t : !tle.ptr<f32>
+    tle_struct.warp_specialize [4, 4] {
+      %r2 = tle.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+      %s2 = tle.splat %in : !tle.ptr<f32> -> tensor<128x!tle.ptr<f32>>
+      %p2 = tle.addptr %s2, %r2 : tensor<128x!tle.ptr<f32>>, tensor<128xi32>
+      %y = tle.load %p2 : tensor<128x!tle.ptr<f32>>
+      %o2 = tle.splat %out : !tle.ptr<f32> -> tensor<128x!tle.ptr<f32>>
+      %q2 = tle.addptr %o2, %r2 : tensor<128x!tle.ptr<f32>>, tensor<128xi32>
+      tle.store %q2, %y : tensor<128x!tle.ptr<f32>>
+      tle_struct.yield
+    }, {
+      %r3 = tle.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+      %n = "tle.reduce"(%r3) ({
+      ^bb0(%a: i32, %b: i32):
+        %c = arith.addi %a, %b : i32
+        tle.reduce.return %c : i32
+      }) {axis = 0 : i32} : (tensor<128xi32>) -> i32
+      tle.store %out2, %n : !tle.ptr<i32>
+      tle_struct.yield
+    }
+    tle.return
+  }
+}
