@@ -275,14 +275,10 @@ Result builtinLibdevicePow(Emitter &E, CallArgs &Args, const Node *Site) {
   auto T = E.promote(X, Y, false, Site);
   if (failed(T) || !isFloatType(T->Type))
     return (E.error(Site, "libdevice.pow needs floating-point operands"));
-  auto CX = E.convert(X, *T, Site), CY = E.convert(Y, *T, Site);
-  if (failed(CX) || failed(CY))
-    return failure();
-  TValue PX = *CX, PY = *CY;
-  if (failed(E.broadcastPair(PX, PY, Site)))
+  if (failed(convertPair(E, X, Y, *T, Site)))
     return failure();
   return TValue::ir(math::PowFOp::create(E.getBuilder(), E.loc(Site),
-                                         PX.getValue(), PY.getValue()));
+                                         X.getValue(), Y.getValue()));
 }
 
 //===----------------------------------------------------------------------===//
