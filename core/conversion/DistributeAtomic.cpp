@@ -68,21 +68,6 @@ FailureOr<AtomicPlan> planRMW(RMWKind kind, Type elem) {
   return failure();
 }
 
-/// Per register of an atomic's pointer operand `like`, whether this thread
-/// performs its atomic: the owner of the element (null: always), thread 0
-/// for a scalar.
-FailureOr<SmallVector<Value>> emitAtomicOwners(OpBuilder &b, Location loc,
-                                               DistributeState &st, Type like) {
-  if (auto tensor = dyn_cast<RankedTensorType>(like))
-    return emitOwnerMasks(b, loc, st.target, tensor.getEncoding(),
-                          tensor.getShape());
-  FailureOr<Value> tid = st.target.getThreadId(b, loc, 0);
-  if (failed(tid))
-    return failure();
-  return SmallVector<Value>{arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, *tid, i32Const(b, loc, 0))};
-}
-
 /// owners[i] && masks[i], either may be absent.
 SmallVector<Value> andMasks(OpBuilder &b, Location loc, ArrayRef<Value> owners,
                             ValueRange masks) {
@@ -207,7 +192,8 @@ struct AtomicRMWConversion : DistPattern<AtomicRMWOp> {
                                ptrs[0]))))
       return failure();
 
-    auto owners = emitAtomicOwners(rewriter, loc, st, op.getPtr().getType());
+    auto owners =
+        emitValueOwners(rewriter, loc, st.target, op.getPtr().getType());
     if (failed(owners))
       return failure();
     SmallVector<Value> preds = andMasks(rewriter, loc, *owners, masks);
@@ -280,7 +266,8 @@ struct AtomicCASConversion : DistPattern<AtomicCASOp> {
     if (failed(checkSupported(op, st, AtomicKind::CompareExchange, "cas", elem,
                               ptrs[0])))
       return failure();
-    auto owners = emitAtomicOwners(rewriter, loc, st, op.getPtr().getType());
+    auto owners =
+        emitValueOwners(rewriter, loc, st.target, op.getPtr().getType());
     if (failed(owners))
       return failure();
     SmallVector<Value> olds;

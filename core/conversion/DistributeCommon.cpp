@@ -277,6 +277,25 @@ FailureOr<SmallVector<Value>> emitOwnerMasks(OpBuilder &b, Location loc,
                         << layoutAttr;
 }
 
+bool knowsOwners(Attribute layoutAttr) {
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layoutAttr))
+    return knowsOwners(slice.getParent());
+  return isa<BlockedLayoutAttr>(layoutAttr);
+}
+
+FailureOr<SmallVector<Value>> emitValueOwners(OpBuilder &b, Location loc,
+                                              const TargetInfo &target,
+                                              Type like) {
+  if (auto tensor = dyn_cast<RankedTensorType>(like))
+    return emitOwnerMasks(b, loc, target, tensor.getEncoding(),
+                          tensor.getShape());
+  FailureOr<Value> tid = target.getThreadId(b, loc, 0);
+  if (failed(tid))
+    return failure();
+  return SmallVector<Value>{arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, *tid, i32Const(b, loc, 0))};
+}
+
 /// Row-major linear index of `index` in `shape` (i32).
 Value linearizeIndex(OpBuilder &b, Location loc, ArrayRef<Value> index,
                      ArrayRef<int64_t> shape) {

@@ -411,6 +411,13 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 emitOwnerMasks(mlir::OpBuilder &b, mlir::Location loc,
                const backend::TargetInfo &target, mlir::Attribute layoutAttr,
                llvm::ArrayRef<int64_t> shape);
+/// Whether emitOwnerMasks knows the layout (blocked, and slices of it).
+bool knowsOwners(mlir::Attribute layoutAttr);
+/// emitOwnerMasks for a value of type `like`: per register of a tensor, or
+/// thread 0 for a scalar, which every thread holds.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitValueOwners(mlir::OpBuilder &b, mlir::Location loc,
+                const backend::TargetInfo &target, mlir::Type like);
 
 //===----------------------------------------------------------------------===//
 // Pattern sets

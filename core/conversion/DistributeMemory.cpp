@@ -168,13 +168,6 @@ struct LoadConversion : DistPattern<LoadOp> {
   }
 };
 
-/// Whether emitOwnerMasks knows the layout.
-bool knowsOwners(Attribute layout) {
-  if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
-    return knowsOwners(slice.getParent());
-  return isa<BlockedLayoutAttr>(layout);
-}
-
 /// Per register of a store's pointer operand, whether this thread stores
 /// it (null: always). A layout that replicates elements over threads (a
 /// scalar, a row's sum held by every warp) would otherwise store every copy
@@ -185,22 +178,12 @@ bool knowsOwners(Attribute layout) {
 FailureOr<SmallVector<Value>> storeOwners(OpBuilder &b, Location loc,
                                           DistributeState &st, Type ptrType,
                                           ValueRange ptrs) {
-  unsigned registers = ptrs.size();
   auto ptr = dyn_cast<LLVM::LLVMPointerType>(ptrs[0].getType());
-  if (!ptr || ptr.getAddressSpace() != st.target.getAddressSpace("global"))
-    return SmallVector<Value>(registers, Value());
   auto tensor = dyn_cast<RankedTensorType>(ptrType);
-  if (!tensor) {
-    FailureOr<Value> tid = st.target.getThreadId(b, loc, 0);
-    if (failed(tid))
-      return failure();
-    return SmallVector<Value>{arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, *tid, i32Const(b, loc, 0))};
-  }
-  if (!knowsOwners(tensor.getEncoding()))
-    return SmallVector<Value>(registers, Value());
-  return emitOwnerMasks(b, loc, st.target, tensor.getEncoding(),
-                        tensor.getShape());
+  if (!ptr || ptr.getAddressSpace() != st.target.getAddressSpace("global") ||
+      (tensor && !knowsOwners(tensor.getEncoding())))
+    return SmallVector<Value>(ptrs.size(), Value());
+  return emitValueOwners(b, loc, st.target, ptrType);
 }
 
 struct StoreConversion : DistPattern<StoreOp> {
