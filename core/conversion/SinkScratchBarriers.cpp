@@ -77,21 +77,24 @@ bool mayTouchBlockMemoryNested(Operation *op,
       .wasInterrupted();
 }
 
-/// Whether a kernel's end comes first or a barrier does, going down from
-/// `op` (inclusive) before anything may touch block memory. `kernelEnd`
-/// says what reaching the block's terminator means.
+/// The first op from `op` (inclusive) that may touch block memory (a
+/// barrier counts) or ends the block.
+Operation *firstAccessOrEnd(Operation *op,
+                            std::optional<unsigned> globalAddressSpace) {
+  while (!op->hasTrait<OpTrait::IsTerminator>() &&
+         !mayTouchBlockMemoryNested(op, globalAddressSpace))
+    op = op->getNextNode();
+  return op;
+}
+
+/// Whether a barrier comes first, going down from `op` (inclusive), before
+/// anything may touch block memory; `atEnd` says what reaching the block's
+/// terminator means.
 bool barrierBeforeAccess(Operation *op,
                          std::optional<unsigned> globalAddressSpace,
-                         bool kernelEnd) {
-  for (; op; op = op->getNextNode()) {
-    if (isBarrier(op))
-      return true;
-    if (op->hasTrait<OpTrait::IsTerminator>())
-      return kernelEnd;
-    if (mayTouchBlockMemoryNested(op, globalAddressSpace))
-      return false;
-  }
-  return false;
+                         bool atEnd) {
+  Operation *stop = firstAccessOrEnd(op, globalAddressSpace);
+  return isBarrier(stop) || (stop->hasTrait<OpTrait::IsTerminator>() && atEnd);
 }
 
 bool isKernelEnd(Operation *terminator) {
@@ -108,7 +111,7 @@ bool redundantAtLoopEnd(Operation *terminator,
   if (!loop)
     return false;
   return barrierBeforeAccess(&loop.getBody()->front(), globalAddressSpace,
-                             /*kernelEnd=*/false) &&
+                             /*atEnd=*/false) &&
          barrierBeforeAccess(loop->getNextNode(), globalAddressSpace,
                              isKernelEnd(loop->getBlock()->getTerminator()));
 }
@@ -129,12 +132,8 @@ void sinkScratchBarriers(ModuleOp module,
       groups.push_back({op});
   });
   for (ArrayRef<Operation *> group : groups) {
-    Operation *next = group.back()->getNextNode();
-    while (next && !next->hasTrait<OpTrait::IsTerminator>() &&
-           !mayTouchBlockMemoryNested(next, globalAddressSpace))
-      next = next->getNextNode();
-    if (!next)
-      continue;
+    Operation *next =
+        firstAccessOrEnd(group.back()->getNextNode(), globalAddressSpace);
     bool atTerminator = next->hasTrait<OpTrait::IsTerminator>();
     if (isBarrier(next) || (atTerminator && isKernelEnd(next)) ||
         (atTerminator && redundantAtLoopEnd(next, globalAddressSpace))) {
