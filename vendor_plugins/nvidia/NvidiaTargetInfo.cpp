@@ -48,27 +48,30 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
   HasWgmma = Desc.Arch == "sm_90a";
 }
 
+/// cvt.rn.{f16x2,bf16x2}.f32 d, a, b (a in the upper half), as a pure NVVM
+/// op, not a vector fptrunc: LLVM would split that into scalar conversions
+/// again.
+template <typename ConvertOp>
+static Value createPackedTrunc(OpBuilder &B, Location Loc, Value Low,
+                               Value High, Type ResultElem) {
+  return ConvertOp::create(B, Loc, VectorType::get({2}, ResultElem), High, Low,
+                           /*random_bits=*/Value(), NVVM::FPRoundingMode::RN,
+                           NVVM::SaturationMode::NONE, /*relu=*/false)
+      .getResult();
+}
+
 FailureOr<Value> NvidiaTargetInfo::emitPackedTruncF(OpBuilder &B,
                                                     Location Loc, Value Low,
                                                     Value High,
                                                     Type ResultElem) const {
   if (!HasPackedConversions || !Low.getType().isF32())
     return failure();
-  // A pure NVVM op (cvt.rn.f16x2.f32 d, a, b puts a in the upper half), not
-  // a vector fptrunc: LLVM would split that into scalar conversions again.
-  auto Rn = NVVM::FPRoundingMode::RN;
   if (isa<Float16Type>(ResultElem))
-    return NVVM::ConvertF32x2ToF16x2Op::create(
-               B, Loc, VectorType::get({2}, ResultElem), High, Low,
-               /*random_bits=*/Value(), Rn, NVVM::SaturationMode::NONE,
-               /*relu=*/false)
-        .getResult();
+    return createPackedTrunc<NVVM::ConvertF32x2ToF16x2Op>(B, Loc, Low, High,
+                                                          ResultElem);
   if (isa<BFloat16Type>(ResultElem))
-    return NVVM::ConvertF32x2ToBF16x2Op::create(
-               B, Loc, VectorType::get({2}, ResultElem), High, Low,
-               /*random_bits=*/Value(), Rn, NVVM::SaturationMode::NONE,
-               /*relu=*/false)
-        .getResult();
+    return createPackedTrunc<NVVM::ConvertF32x2ToBF16x2Op>(B, Loc, Low, High,
+                                                           ResultElem);
   return failure();
 }
 
