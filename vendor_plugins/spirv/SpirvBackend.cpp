@@ -259,17 +259,6 @@ static void optimize(llvm::Module &M, TargetMachine &TM, unsigned OptLevel) {
   MPM.run(M, MAM);
 }
 
-/// LLVM 22's SPIR-V backend is not safe to run on two modules at once. Its
-/// assembly printer crashed (MachineInstr::getMF) when tlec compiled
-/// cpu-spirv and dsa-spirv in parallel with only code generation
-/// serialized, and later its IRTranslator (a segfault in CI while the other
-/// target's module was being optimized). Everything from making the target
-/// machine to the last emitted file runs one module at a time.
-static std::mutex &getBackendMutex() {
-  static std::mutex BackendMutex;
-  return BackendMutex;
-}
-
 static Expected<std::string> emit(llvm::Module &M, TargetMachine &TM,
                                   CodeGenFileType Type) {
   SmallString<0> Out;
@@ -343,7 +332,14 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (!M)
     return makeError("cannot translate distributed IR to LLVM IR:" +
                      Diagnostics);
-  std::lock_guard<std::mutex> Lock(getBackendMutex());
+  // LLVM 22's SPIR-V backend is not safe to run on two modules at once. Its
+  // assembly printer crashed (MachineInstr::getMF) when tlec compiled
+  // cpu-spirv and dsa-spirv in parallel with only code generation
+  // serialized, and later its IRTranslator (a segfault in CI while the
+  // other target's module was being optimized). Everything from making the
+  // target machine to the last emitted file runs one module at a time.
+  static std::mutex BackendMutex;
+  std::lock_guard<std::mutex> Lock(BackendMutex);
   // The backend's subtarget reads its extensions when the target machine
   // is made.
   if (hasFloatAtomicAdd(*M))
