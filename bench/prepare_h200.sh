@@ -22,8 +22,8 @@ bash "$ROOT/bench/build_tle_run_nvidia.sh"
 
 PTXAS=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 entries=()
-add() { # name file entry num_warps elements_per_block odd_sizes origin
-  entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"elements_per_block\": $5, \"odd_sizes\": $6, \"origin\": \"$7\"}")
+add() { # name file entry num_warps elements_per_block odd_sizes origin [aligned]
+  entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"elements_per_block\": $5, \"odd_sizes\": $6,${8:+ \"aligned\": $8,} \"origin\": \"$7\"}")
 }
 
 # 1. Harness check: hand-written LLVM IR, NOT our compiler's output. As PTX
@@ -57,7 +57,9 @@ add_one() { # aligned signature
     for f in "$K"/tlec/add_kernel.*; do
       local file="add_kernel.$1.${f##*.}"
       mv "$f" "$K/$file"
-      entries+=("{\"name\": \"tlec-${f##*.}\", \"file\": \"$file\", \"entry\": \"add_kernel\", \"num_warps\": 4, \"elements_per_block\": 1024, \"odd_sizes\": $([ "$1" = true ] && echo false || echo true), \"aligned\": $1, \"origin\": \"tlec examples/vector_add.py --target h200 (BLOCK_SIZE=1024, num_warps 4, signature $2)\"}")
+      add tlec-"${f##*.}" "$file" add_kernel 4 1024 \
+        "$([ "$1" = true ] && echo false || echo true)" \
+        "tlec examples/vector_add.py --target h200 (BLOCK_SIZE=1024, num_warps 4, signature $2)" "$1"
     done
   else
     echo "tlec cannot compile examples/vector_add.py for h200:" >&2
