@@ -183,8 +183,10 @@ struct DistributePass
                                       config)))
       return signalPassFailure();
 
-    sinkScratchBarriers(module, target.getAddressSpace("global"));
-    if (failed(placeBlockMemory(module, st, bufferLifetimes)))
+    llvm::StringSet<> scratchSharers = getScratchSharers(st, bufferLifetimes);
+    sinkScratchBarriers(module, target.getAddressSpace("global"),
+                        scratchSharers);
+    if (failed(placeBlockMemory(module, st, scratchSharers)))
       return signalPassFailure();
     if (!module->hasAttr("tle.num_warps"))
       module->setAttr("tle.num_warps", IntegerAttr::get(i32, 4));
@@ -245,23 +247,34 @@ struct DistributePass
     return lifetimes;
   }
 
+  /// The local buffers that share the scratch's bytes: the rings whose
+  /// lifetime (see getBufferLifetimes) no scratch user falls in -- the
+  /// epilogue's conversions come after the loop.
+  static llvm::StringSet<> getScratchSharers(
+      const DistributeState &st,
+      const DenseMap<Operation *, DenseSet<Operation *>> &lifetimes) {
+    llvm::StringSet<> sharers;
+    if (st.scratchUserUnknown)
+      return sharers;
+    for (const DistributeState::BlockGlobal &global : st.blockGlobals) {
+      auto it = lifetimes.find(global.origin);
+      if (it != lifetimes.end() &&
+          llvm::none_of(st.scratchUsers, [&](Operation *user) {
+            return it->second.contains(user);
+          }))
+        sharers.insert(global.name);
+    }
+    return sharers;
+  }
+
   /// All block-level memory becomes one external `[0 x i8]` array, sized at
   /// launch (the SDK's contract for `tle.shared_memory`): the scratch at its
   /// start, then each local buffer, whose global is replaced by an offset
-  /// into the array. A ring whose lifetime (see getBufferLifetimes) no
-  /// scratch user falls in -- the epilogue's conversions come after the
-  /// loop -- shares the scratch's bytes instead. One array lets a backend
-  /// give a kernel more than its static limit (48 KiB on NVIDIA).
-  LogicalResult placeBlockMemory(
-      ModuleOp module, DistributeState &st,
-      const DenseMap<Operation *, DenseSet<Operation *>> &lifetimes) {
-    auto sharesScratch = [&](const DistributeState::BlockGlobal &global) {
-      auto it = lifetimes.find(global.origin);
-      return !st.scratchUserUnknown && it != lifetimes.end() &&
-             llvm::none_of(st.scratchUsers, [&](Operation *user) {
-               return it->second.contains(user);
-             });
-    };
+  /// into the array; `scratchSharers` share the scratch's bytes instead.
+  /// One array lets a backend give a kernel more than its static limit
+  /// (48 KiB on NVIDIA).
+  LogicalResult placeBlockMemory(ModuleOp module, DistributeState &st,
+                                 const llvm::StringSet<> &scratchSharers) {
     for (auto &[index, scratch] : st.partitionScratch)
       if (scratch.bytes > 0)
         st.blockGlobals.push_back({getPartitionScratchSymbol(index),
@@ -269,7 +282,7 @@ struct DistributePass
     llvm::StringMap<uint64_t> offsets;
     uint64_t shared = 0;
     for (auto &global : st.blockGlobals)
-      if (sharesScratch(global)) {
+      if (scratchSharers.contains(global.name)) {
         shared = llvm::alignTo(shared, global.alignment);
         offsets[global.name] = shared;
         shared += llvm::alignTo(global.bytes, 16);

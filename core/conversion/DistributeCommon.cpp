@@ -385,8 +385,8 @@ void releaseScratch(DistributeState &st) {
     entry.second.inUse = 0;
 }
 
-LogicalResult markEmitted(OpBuilder &b, StringRef attr,
-                          function_ref<LogicalResult()> emit) {
+LogicalResult collectEmitted(OpBuilder &b, function_ref<LogicalResult()> emit,
+                             SmallVectorImpl<Operation *> &emitted) {
   Block *block = b.getInsertionBlock();
   Block::iterator end = b.getInsertionPoint();
   Operation *before = end == block->begin() ? nullptr : &*std::prev(end);
@@ -395,8 +395,26 @@ LogicalResult markEmitted(OpBuilder &b, StringRef attr,
   for (Block::iterator it = before ? std::next(before->getIterator())
                                    : block->begin();
        it != end; ++it)
-    it->setAttr(attr, b.getUnitAttr());
+    emitted.push_back(&*it);
   return success();
+}
+
+LogicalResult markEmitted(OpBuilder &b, StringRef attr,
+                          function_ref<LogicalResult()> emit, Attribute value) {
+  SmallVector<Operation *> emitted;
+  if (failed(collectEmitted(b, emit, emitted)))
+    return failure();
+  for (Operation *op : emitted)
+    op->setAttr(attr, value ? value : b.getUnitAttr());
+  return success();
+}
+
+std::optional<StringRef> getBlockGlobal(Value ptr) {
+  while (auto gep = ptr.getDefiningOp<LLVM::GEPOp>())
+    ptr = gep.getBase();
+  if (auto address = ptr.getDefiningOp<LLVM::AddressOfOp>())
+    return address.getGlobalName();
+  return std::nullopt;
 }
 
 LogicalResult emitScratchRelease(OpBuilder &b, Location loc,

@@ -44,6 +44,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cstdint>
 #include <map>
@@ -117,9 +118,13 @@ unsigned getThreadsInGroup(const DistributeState &st, mlir::OpBuilder &b);
 
 /// The target as seen from inside a warp_specialize partition: thread ids
 /// count from the partition's first thread and block barriers synchronize
-/// the partition's warps only (a group barrier per partition). Everything
-/// else goes to the plugin's TargetInfo unchanged; a hook added to
-/// backend::TargetInfo must be forwarded here.
+/// the partition's warps only (a group barrier per partition). Being the
+/// one way distribution reaches the plugin, it also marks what
+/// sinkScratchBarriers must know of the plugin's ops: block barriers
+/// (kBlockBarrierAttr), what async copies touch, and shuffles that move
+/// registers only (kBlockAccessAttr).
+/// Everything else goes to the plugin's TargetInfo unchanged; a hook added
+/// to backend::TargetInfo must be forwarded here.
 class PartitionAwareTarget : public backend::TargetInfo {
 public:
   explicit PartitionAwareTarget(const backend::TargetInfo &inner)
@@ -315,27 +320,46 @@ void releaseScratch(DistributeState &st);
 /// may move down to the next access of block-level memory.
 inline constexpr llvm::StringLiteral kScratchReleaseAttr =
     "tle.scratch_release";
-/// Marks the ops of a block barrier that stays where it is (an async wait's,
-/// tl.debug_barrier): a release barrier that reaches it merges into it.
+/// Marks the ops of every block barrier (PartitionAwareTarget::emitBarrier
+/// marks them; an async wait's marks the wait too): a release barrier that
+/// reaches one merges into it.
 inline constexpr llvm::StringLiteral kBlockBarrierAttr = "tle.block_barrier";
+/// Marks target ops whose effects on block-level memory MLIR cannot see
+/// (NVIDIA's cp.async): an array of the block-level globals they may touch,
+/// empty for none (PartitionAwareTarget marks the async copies it emits).
+inline constexpr llvm::StringLiteral kBlockAccessAttr = "tle.block_access";
+/// Runs `emit` and appends the ops it creates at b's insertion point to
+/// `emitted`.
+mlir::LogicalResult
+collectEmitted(mlir::OpBuilder &b,
+               llvm::function_ref<mlir::LogicalResult()> emit,
+               llvm::SmallVectorImpl<mlir::Operation *> &emitted);
 /// Runs `emit` and marks every op it creates at b's insertion point with
-/// the unit attribute `attr`.
+/// `attr` = `value` (a unit attribute when null).
 mlir::LogicalResult markEmitted(mlir::OpBuilder &b, llvm::StringRef attr,
-                                llvm::function_ref<mlir::LogicalResult()> emit);
+                                llvm::function_ref<mlir::LogicalResult()> emit,
+                                mlir::Attribute value = {});
+/// The block-level global (the scratch, a local buffer) whose address `ptr`
+/// is derived from through getelementptr, if it can be told.
+std::optional<llvm::StringRef> getBlockGlobal(mlir::Value ptr);
 /// Ends an op's use of the scratch: a block barrier (marked
 /// kScratchReleaseAttr) after its last scratch access, then releaseScratch.
 mlir::LogicalResult emitScratchRelease(mlir::OpBuilder &b, mlir::Location loc,
                                        DistributeState &st);
-/// After distribution, moves each scratch-release barrier down its block
-/// past the ops that touch no block-level memory (only pure ops and
-/// accesses through pointers of `globalAddressSpace`, nested ones
-/// included): into the next barrier it meets (a release or a marked block
-/// barrier), which serves both, or before the next op that may touch block
-/// memory. It is dropped at a kernel's end, and at the end of a loop body
-/// when both the next iteration and the code after the loop meet a barrier
-/// before touching block memory. Then clears the marks.
+/// After distribution, places the barriers that only order block-level
+/// memory accesses (see SinkScratchBarriers.cpp): a slot-release barrier
+/// (kSlotReleaseAttr) is dropped where a barrier that stays already
+/// separates the accesses before it from those after it; a scratch-release
+/// barrier moves down its block past the ops that touch no block-level
+/// memory its accesses do (through pointers of `globalAddressSpace`, or
+/// other block-level globals than theirs; `scratchSharers` names the local
+/// buffers placed in the scratch's bytes), into the next barrier it meets,
+/// and is dropped at a kernel's end or at the end of a loop body whose next
+/// iteration and following code meet a barrier first. Then clears the
+/// marks.
 void sinkScratchBarriers(mlir::ModuleOp module,
-                         std::optional<unsigned> globalAddressSpace);
+                         std::optional<unsigned> globalAddressSpace,
+                         const llvm::StringSet<> &scratchSharers);
 
 /// A new global of `count` elements of `elemType` in address space `as`,
 /// named `prefix` + a number, counted into the kernel's block-level bytes;

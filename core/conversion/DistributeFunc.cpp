@@ -13,6 +13,7 @@ using namespace mlir;
 using namespace mlir::tle;
 using namespace ::tle::conversion::distribute;
 using ::tle::backend::BarrierScope;
+using ::tle::conversion::kSlotReleaseAttr;
 
 namespace {
 
@@ -95,10 +96,14 @@ struct DebugBarrierConversion : DistPattern<DebugBarrierOp> {
   LogicalResult
   matchAndRewrite(DebugBarrierOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(markEmitted(rewriter, kBlockBarrierAttr, [&] {
-          return st.target.emitBarrier(rewriter, op.getLoc(),
-                                       BarrierScope::Block);
-        })))
+    // Software pipelining's barrier before a slot's refill keeps its mark:
+    // sinkScratchBarriers drops it where another barrier serves.
+    auto emit = [&] {
+      return st.target.emitBarrier(rewriter, op.getLoc(), BarrierScope::Block);
+    };
+    if (failed(op->hasAttr(kSlotReleaseAttr)
+                   ? markEmitted(rewriter, kSlotReleaseAttr, emit)
+                   : emit()))
       return failure();
     rewriter.eraseOp(op);
     return success();

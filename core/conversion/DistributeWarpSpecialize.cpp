@@ -21,6 +21,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -67,13 +69,17 @@ FailureOr<Value> PartitionAwareTarget::getThreadId(OpBuilder &b, Location loc,
 
 LogicalResult PartitionAwareTarget::emitBarrier(OpBuilder &b, Location loc,
                                                 BarrierScope scope) const {
-  std::optional<WarpPartition> p;
-  if (scope == BarrierScope::Block && st)
-    p = getEnclosingPartition(*st, b);
-  if (!p)
+  if (scope != BarrierScope::Block)
     return inner.emitBarrier(b, loc, scope);
-  return inner.emitGroupBarrier(b, loc, 1 + p->index,
-                                p->numWarps * getWarpSize());
+  std::optional<WarpPartition> p;
+  if (st)
+    p = getEnclosingPartition(*st, b);
+  return markEmitted(b, kBlockBarrierAttr, [&] {
+    if (!p)
+      return inner.emitBarrier(b, loc, scope);
+    return inner.emitGroupBarrier(b, loc, 1 + p->index,
+                                  p->numWarps * getWarpSize());
+  });
 }
 
 // Everything else is the plugin's.
@@ -96,7 +102,28 @@ FailureOr<Value> PartitionAwareTarget::getNumPrograms(OpBuilder &b,
 FailureOr<Value> PartitionAwareTarget::shuffle(OpBuilder &b, Location loc,
                                                Value value, Value offset,
                                                backend::ShuffleKind kind) const {
-  return inner.shuffle(b, loc, value, offset, kind);
+  FailureOr<Value> moved;
+  SmallVector<Operation *> emitted;
+  if (failed(collectEmitted(
+          b,
+          [&] {
+            moved = inner.shuffle(b, loc, value, offset, kind);
+            return LogicalResult(moved);
+          },
+          emitted)))
+    return failure();
+  // A shuffle moves registers between lanes (NVIDIA's shfl.sync, which MLIR
+  // sees no effects of). One that a plugin emulates through memory (loads,
+  // stores, calls) keeps what those ops say.
+  bool registersOnly = llvm::all_of(emitted, [](Operation *op) {
+    return op->getNumRegions() == 0 && !isa<CallOpInterface>(op) &&
+           (isMemoryEffectFree(op) || !isa<MemoryEffectOpInterface>(op));
+  });
+  if (registersOnly)
+    for (Operation *op : emitted)
+      if (!isMemoryEffectFree(op))
+        op->setAttr(kBlockAccessAttr, b.getArrayAttr({}));
+  return moved;
 }
 bool PartitionAwareTarget::supportsAtomic(backend::AtomicKind kind,
                                           Type elementType,
@@ -151,11 +178,21 @@ LogicalResult PartitionAwareTarget::emitAsyncCopy(OpBuilder &b, Location loc,
                                                   Value dst, Value src,
                                                   unsigned bytes,
                                                   Value pred) const {
-  return inner.emitAsyncCopy(b, loc, dst, src, bytes, pred);
+  auto emit = [&] {
+    return inner.emitAsyncCopy(b, loc, dst, src, bytes, pred);
+  };
+  std::optional<StringRef> global = getBlockGlobal(dst);
+  if (!global)
+    return emit();
+  return markEmitted(
+      b, kBlockAccessAttr, emit,
+      b.getArrayAttr(FlatSymbolRefAttr::get(b.getContext(), *global)));
 }
 LogicalResult PartitionAwareTarget::emitAsyncCommit(OpBuilder &b,
                                                     Location loc) const {
-  return inner.emitAsyncCommit(b, loc);
+  return markEmitted(
+      b, kBlockAccessAttr, [&] { return inner.emitAsyncCommit(b, loc); },
+      b.getArrayAttr({}));
 }
 LogicalResult PartitionAwareTarget::emitAsyncWait(OpBuilder &b, Location loc,
                                                   unsigned pending) const {

@@ -57,6 +57,11 @@ inline constexpr llvm::StringLiteral kMatrixNAttr = "tle.matrix_n";
 inline constexpr llvm::StringLiteral kMatrixBlockOperandsAttr =
     "tle.matrix_block_operands";
 
+/// Set (unit) on a tl.debug_barrier that software pipelining places between
+/// a ring slot's reads and its refill: distribution drops it where a block
+/// barrier that stays already separates the two.
+inline constexpr llvm::StringLiteral kSlotReleaseAttr = "tle.slot_release";
+
 /// A matrix instruction of the description that the backend can emit, with
 /// the fragments it reported for it.
 struct MatrixUnit {
@@ -88,7 +93,8 @@ struct PipelineLoadsOptions {
   /// Stages of every loop; 0 takes the loop's or the module's
   /// `tle.num_stages` (default 3).
   unsigned NumStages = 0;
-  /// Bytes of block-level memory the rings of one loop may take; 0: no limit.
+  /// Bytes of block-level memory the rings of one loop and the scratch its
+  /// body takes may use together; 0: no limit.
   uint64_t SharedMemoryLimit = 0;
 };
 

@@ -20,6 +20,11 @@
 //   async_copy ... -> ring[(i+S-1) % (S-1)], the same slot; async_commit
 //   the rest of the body
 //
+// Loads read back in their own layout have the barrier and the copies at
+// the end of the body instead, as Triton orders them: where the body has a
+// block barrier of its own (a reduction across warps), distribution drops
+// this barrier (kSlotReleaseAttr).
+//
 // A tl.dot whose matrix unit reads A and B from block-level memory (wgmma;
 // tle.matrix_block_operands) takes its loads without a conversion: both
 // become rings in the unit's swizzled layout, and the dot a
@@ -37,9 +42,10 @@
 // masked off (they write zeros and read nothing). Loops that write memory
 // keep their order, except, as in Triton, loops that asked for num_stages
 // and only store; loads that addresses or masks depend on (gathers) are not
-// staged. The rings are counted against the description's
-// shared memory limit: S shrinks until they fit, and a loop that does not
-// fit with two stages is left alone.
+// staged. The rings and a bound of the scratch the body's ops take are
+// counted against what a block may use (the description's opt-in limit): S
+// shrinks until they fit, and a loop that does not fit with two stages is
+// left alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,11 +69,15 @@
 using namespace mlir;
 using namespace mlir::tle;
 namespace ts = mlir::tle_struct;
+using ::tle::conversion::kSlotReleaseAttr;
 
 namespace {
 
 constexpr StringLiteral kNumStagesAttr = "tle.num_stages";
 constexpr unsigned kDefaultNumStages = 3;
+/// The most a ring is aligned to in block-level memory (a swizzled layout's
+/// pattern repeats every 1024 bytes).
+constexpr uint64_t kRingAlignment = 1024;
 
 /// A load whose only user converts it to another layout, or is a tl.dot
 /// reading that operand from block-level memory (`dot` set), or, in a loop
@@ -101,6 +111,49 @@ unsigned elementBytes(Type t) {
   if (isa<PointerType>(t))
     return 8;
   return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+/// Bytes of a tensor (or scalar) type's elements.
+uint64_t getTensorBytes(Type t) {
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  Type elem = tensor ? tensor.getElementType() : t;
+  if (!elem.isIntOrFloat() && !isa<PointerType>(elem))
+    return 0;
+  return (tensor ? tensor.getNumElements() : 1) * elementBytes(elem);
+}
+
+/// An upper bound of the block-level scratch that distribution takes for
+/// the ops of a loop body (`staged` are the loads and conversions that
+/// become ring reads): a reduction across warps exchanges a value per warp
+/// and result element; a dot may store its operands that are not staged;
+/// an elementwise op, a memory access or a broadcast takes none; any other
+/// op with tensors may place twice its largest tensor there (a layout
+/// conversion pads rows).
+uint64_t getScratchBound(scf::ForOp loop, unsigned numWarps,
+                         const llvm::SmallPtrSetImpl<Operation *> &staged) {
+  uint64_t bound = 0;
+  loop.getBody()->walk([&](Operation *op) {
+    if (staged.contains(op))
+      return;
+    uint64_t bytes = 0;
+    if (isa<ReduceOp>(op)) {
+      for (Type t : op->getResultTypes())
+        bytes += getTensorBytes(t) * numWarps;
+    } else if (auto dot = dyn_cast<DotOp>(op)) {
+      for (Value operand : {dot.getA(), dot.getB()})
+        if (!staged.contains(operand.getDefiningOp()))
+          bytes += 2 * getTensorBytes(operand.getType());
+    } else if (!op->hasTrait<OpTrait::Elementwise>() &&
+               !isa<LoadOp, StoreOp, SplatOp, MakeRangeOp, AddPtrOp,
+                    BroadcastOp, ExpandDimsOp>(op)) {
+      for (Type t :
+           llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+        if (isa<RankedTensorType>(t))
+          bytes = std::max(bytes, 2 * getTensorBytes(t));
+    }
+    bound = std::max(bound, bytes);
+  });
+  return bound;
 }
 
 /// The ring of `slots` slots of `type`'s tile: the load layout's fastest
@@ -319,8 +372,8 @@ struct PipelineLoadsPass
       llvm::cl::init(0)};
   Option<uint64_t> sharedMemoryLimit{
       *this, "shared-memory-limit",
-      llvm::cl::desc("Bytes of block-level memory the rings of one loop may "
-                     "take (0: no limit)"),
+      llvm::cl::desc("Bytes of block-level memory the rings of one loop and "
+                     "the scratch of its body may take (0: no limit)"),
       llvm::cl::init(0)};
 
   unsigned getStages(scf::ForOp loop) {
@@ -331,6 +384,12 @@ struct PipelineLoadsPass
     if (auto attr = getOperation()->getAttrOfType<IntegerAttr>(kNumStagesAttr))
       return attr.getInt();
     return kDefaultNumStages;
+  }
+
+  unsigned getNumWarps() {
+    if (auto attr = getOperation()->getAttrOfType<IntegerAttr>("tle.num_warps"))
+      return attr.getInt();
+    return 4;
   }
 
   void runOnOperation() override {
@@ -414,11 +473,28 @@ struct PipelineLoadsPass
     bool asyncReads = llvm::any_of(
         candidates, [](const Candidate &c) { return bool(c.dot); });
     auto slotsFor = [&](unsigned s) { return asyncReads ? s : s - 1; };
+    // The rings share the limit with the scratch the body's ops take (the
+    // scratch comes first, then the rings, aligned).
+    uint64_t ringLimit = 0;
+    if (sharedMemoryLimit) {
+      llvm::SmallPtrSet<Operation *, 8> staged;
+      for (const Candidate &c : candidates) {
+        staged.insert(c.load);
+        if (c.convert)
+          staged.insert(c.convert);
+      }
+      uint64_t scratch = llvm::alignTo(
+          getScratchBound(loop, getNumWarps(), staged), kRingAlignment);
+      if (scratch >= sharedMemoryLimit)
+        return success();
+      ringLimit = sharedMemoryLimit - scratch;
+    }
     for (; stages >= 2; --stages) {
       uint64_t bytes = 0;
       for (Candidate &c : candidates)
-        bytes += getRingBytes(getRingType(c, slotsFor(stages)));
-      if (!sharedMemoryLimit || bytes <= sharedMemoryLimit)
+        bytes += llvm::alignTo(getRingBytes(getRingType(c, slotsFor(stages))),
+                               kRingAlignment);
+      if (!ringLimit || bytes <= ringLimit)
         break;
     }
     if (stages < 2)
@@ -485,8 +561,18 @@ struct PipelineLoadsPass
         waitedResults.push_back(use.getOperandNumber());
       rewriter.replaceOp(dot, wait.getResult());
     }
-    // The slot the copies refill is read by no thread any more.
-    consumerHead.insert(DebugBarrierOp::create(rewriter, loc));
+    // The slot the copies refill is read by no thread any more. Where the
+    // reads are in their own layout (a tl.range loop, no matrix unit), the
+    // copies go after the rest of the body, as Triton issues them: a block
+    // barrier in the body (a reduction across warps) then already
+    // separates the reads from the refill, and distribution drops this one
+    // (kSlotReleaseAttr).
+    bool copiesLast = llvm::all_of(
+        candidates, [](const Candidate &c) { return !c.convert && !c.dot; });
+    auto slotRelease = DebugBarrierOp::create(rewriter, loc);
+    slotRelease->setAttr(kSlotReleaseAttr, rewriter.getUnitAttr());
+    if (!copiesLast)
+      consumerHead.insert(slotRelease);
     // Producer side where the loads were (the loads read back in their own
     // layout take `other` there, after their mask is defined).
     SmallVector<Operation *> copies;
@@ -522,12 +608,21 @@ struct PipelineLoadsPass
             std::vector<std::pair<Operation *, unsigned>> &schedule) {
           for (Operation *op : consumerHead)
             schedule.emplace_back(op, stages - 1);
+          auto scheduleStageZero = [&] {
+            for (Operation &op : forOp.getBody()->without_terminator())
+              if (stageZero->contains(&op))
+                schedule.emplace_back(&op, 0);
+          };
+          if (!copiesLast)
+            scheduleStageZero();
           for (Operation &op : forOp.getBody()->without_terminator())
-            if (stageZero->contains(&op))
-              schedule.emplace_back(&op, 0);
-          for (Operation &op : forOp.getBody()->without_terminator())
-            if (!stageZero->contains(&op) && !consumerHead.contains(&op))
+            if (!stageZero->contains(&op) && !consumerHead.contains(&op) &&
+                &op != slotRelease)
               schedule.emplace_back(&op, stages - 1);
+          if (copiesLast) {
+            schedule.emplace_back(slotRelease, stages - 1);
+            scheduleStageZero();
+          }
         };
     options.peelEpilogue = false;
     options.supportDynamicLoops = true;

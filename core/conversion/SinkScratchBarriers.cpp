@@ -1,22 +1,36 @@
-//===- SinkScratchBarriers.cpp - Scratch barriers where they are needed ---===//
+//===- SinkScratchBarriers.cpp - Barriers only where accesses conflict ----===//
 //
 // Part of the TLE project.
 //
 //===----------------------------------------------------------------------===//
 //
-// An op that exchanges values through the block-level scratch (a reduction
-// across warps, a layout conversion) ends with a block barrier, so that the
-// next op may reuse the scratch: every thread's reads come before anyone's
-// next write. Emitted right after the reads, the barrier also makes every
-// warp wait before work that never touches block memory. In layer norm the
-// second loop's global loads waited on the first reduction's barrier, and
-// the last reduction's barrier held up a kernel end that needs none.
-// Triton places such a barrier just before the access that conflicts; here
-// each moves down its block to the next op that may touch block memory,
-// merges into the next barrier it meets, and is dropped at a kernel's end.
-// At the end of a loop body it is dropped when the next iteration starts
-// with a barrier of its own (a pipelined loop's wait for its copies) and
-// the code after the loop meets one too.
+// Distribution emits two kinds of block barriers whose only job is to order
+// accesses to block-level memory, and places them where they are certainly
+// enough; this moves or drops them, as Triton places its barriers just
+// before the access that conflicts.
+//
+// A scratch-release barrier ends an op that exchanged values through the
+// scratch (a reduction across warps, a layout conversion): every thread's
+// reads come before anyone's next write. Emitted right after the reads, it
+// also made every warp wait before work that never touches that memory: in
+// layer norm the second loop's global loads waited on the first reduction's
+// barrier. It moves down its block past every op that touches no block
+// memory its window touches (the accesses since the barrier before it):
+// pure ops, global memory, other block-level globals (a ring is apart from
+// the scratch unless it shares its bytes). It merges into the next barrier
+// it meets, and is dropped at a kernel's end, or at the end of a loop body
+// when both the next iteration and the code after the loop meet a barrier
+// before a conflicting access.
+//
+// A slot-release barrier (kSlotReleaseAttr) comes before a pipelined loop's
+// copies refill the slot just read. Where a barrier that stays (not a
+// release, which may move) comes between the slot's reads and it, with no
+// access that conflicts with the copies in between, it is dropped: a
+// softmax row's reductions already separate them, as in Triton.
+//
+// Accesses are told apart by the block-level global their pointer comes
+// from (getBlockGlobal); ops with effects MLIR cannot see (a plugin's
+// cp.async) carry kBlockAccessAttr; anything else may touch anything.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,120 +47,294 @@ namespace tle::conversion::distribute {
 namespace {
 
 bool isBarrier(Operation *op) {
-  return op->hasAttr(kScratchReleaseAttr) || op->hasAttr(kBlockBarrierAttr);
+  return op->hasAttr(kScratchReleaseAttr) || op->hasAttr(kBlockBarrierAttr) ||
+         op->hasAttr(kSlotReleaseAttr);
 }
 
-/// Whether `op` (an op without regions) can touch block-level memory: it
-/// may unless it has no memory effects, or every effect it has is on a
-/// pointer into global memory.
-bool mayTouchBlockMemory(Operation *op,
-                         std::optional<unsigned> globalAddressSpace) {
-  if (isBarrier(op))
-    return true;
-  if (isMemoryEffectFree(op))
-    return false;
-  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!iface || !globalAddressSpace)
-    return true;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  iface.getEffects(effects);
-  return llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
-    auto ptr = e.getValue()
-                   ? dyn_cast<LLVM::LLVMPointerType>(e.getValue().getType())
-                   : LLVM::LLVMPointerType();
-    return !ptr || ptr.getAddressSpace() != *globalAddressSpace;
-  });
+/// A barrier that no placement moves or drops.
+bool isFixedBarrier(Operation *op) {
+  return op->hasAttr(kBlockBarrierAttr) && !op->hasAttr(kScratchReleaseAttr) &&
+         !op->hasAttr(kSlotReleaseAttr);
 }
 
-/// mayTouchBlockMemory for an op and everything nested in it; an op with
-/// regions must have no effects of its own (structured control flow).
-bool mayTouchBlockMemoryNested(Operation *op,
-                               std::optional<unsigned> globalAddressSpace) {
-  // A block barrier between warp_specialize partitions would hold each
-  // partition's warps until the ones before have finished theirs.
-  if (op->hasAttr(kPartitionAttr))
-    return true;
-  return op
-      ->walk([&](Operation *nested) {
-        bool touches =
-            nested->getNumRegions() > 0
-                ? !nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
-                : mayTouchBlockMemory(nested, globalAddressSpace);
-        return touches ? WalkResult::interrupt() : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
+/// The block-level memory some ops may touch: any (`unknown`), or the
+/// globals named.
+struct Footprint {
+  bool unknown = false;
+  llvm::SmallVector<StringRef, 2> globals;
 
-/// The first op from `op` (inclusive) that may touch block memory (a
-/// barrier counts) or ends the block.
-Operation *firstAccessOrEnd(Operation *op,
-                            std::optional<unsigned> globalAddressSpace) {
-  while (!op->hasTrait<OpTrait::IsTerminator>() &&
-         !mayTouchBlockMemoryNested(op, globalAddressSpace))
-    op = op->getNextNode();
-  return op;
-}
+  bool empty() const { return !unknown && globals.empty(); }
+  void add(const Footprint &other) {
+    unknown |= other.unknown;
+    globals.append(other.globals.begin(), other.globals.end());
+  }
+};
 
-/// Whether a barrier comes first, going down from `op` (inclusive), before
-/// anything may touch block memory; `atEnd` says what reaching the block's
-/// terminator means.
-bool barrierBeforeAccess(Operation *op,
-                         std::optional<unsigned> globalAddressSpace,
-                         bool atEnd) {
-  Operation *stop = firstAccessOrEnd(op, globalAddressSpace);
-  return isBarrier(stop) || (stop->hasTrait<OpTrait::IsTerminator>() && atEnd);
-}
+class BarrierPlacement {
+public:
+  BarrierPlacement(std::optional<unsigned> globalAddressSpace,
+                   const llvm::StringSet<> &scratchSharers)
+      : globalAddressSpace(globalAddressSpace), scratchSharers(scratchSharers) {
+  }
 
-bool isKernelEnd(Operation *terminator) {
-  Operation *parent = terminator->getParentOp();
-  return isa<FunctionOpInterface>(parent) && parent->hasAttr("tle.kernel");
-}
+  void run(ModuleOp module);
 
-/// Whether a release barrier just before the terminator of a loop body is
-/// redundant: the next iteration, and the code after the loop, each meet a
-/// barrier (or the kernel's end) before touching block memory.
-bool redundantAtLoopEnd(Operation *terminator,
-                        std::optional<unsigned> globalAddressSpace) {
-  auto loop = dyn_cast<scf::ForOp>(terminator->getParentOp());
-  if (!loop)
-    return false;
-  return barrierBeforeAccess(&loop.getBody()->front(), globalAddressSpace,
-                             /*atEnd=*/false) &&
-         barrierBeforeAccess(loop->getNextNode(), globalAddressSpace,
-                             isKernelEnd(loop->getBlock()->getTerminator()));
-}
+private:
+  /// What `op` and the ops nested in it may touch. A barrier, nested or a
+  /// warp_specialize partition, counts as touching anything: nothing moves
+  /// across one.
+  Footprint getFootprint(Operation *op) const {
+    Footprint fp;
+    if (op->hasAttr(kPartitionAttr) || isBarrier(op)) {
+      fp.unknown = true;
+      return fp;
+    }
+    if (op->getNumRegions() > 0) {
+      if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+        fp.unknown = true;
+        return fp;
+      }
+      for (Region &region : op->getRegions())
+        for (Operation &nested : region.getOps())
+          fp.add(getFootprint(&nested));
+      return fp;
+    }
+    if (auto globals = op->getAttrOfType<ArrayAttr>(kBlockAccessAttr)) {
+      for (auto global : globals.getAsRange<FlatSymbolRefAttr>())
+        fp.globals.push_back(global.getValue());
+      return fp;
+    }
+    if (isMemoryEffectFree(op))
+      return fp;
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface || !globalAddressSpace) {
+      fp.unknown = true;
+      return fp;
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &e : effects) {
+      auto ptr = e.getValue()
+                     ? dyn_cast<LLVM::LLVMPointerType>(e.getValue().getType())
+                     : LLVM::LLVMPointerType();
+      if (ptr && ptr.getAddressSpace() == *globalAddressSpace)
+        continue;
+      std::optional<StringRef> global =
+          ptr ? getBlockGlobal(e.getValue()) : std::nullopt;
+      if (!global) {
+        fp.unknown = true;
+        return fp;
+      }
+      fp.globals.push_back(*global);
+    }
+    return fp;
+  }
 
-} // namespace
+  /// Whether two globals may share bytes: the same, or the scratch and a
+  /// buffer placed in its bytes.
+  bool overlap(StringRef a, StringRef b) const {
+    return a == b || (a == kScratchSymbol && scratchSharers.contains(b)) ||
+           (b == kScratchSymbol && scratchSharers.contains(a));
+  }
 
-void sinkScratchBarriers(ModuleOp module,
-                         std::optional<unsigned> globalAddressSpace) {
-  // A barrier may be several ops (fences around it on AMD): consecutive
-  // marked ops form one group.
+  bool conflict(const Footprint &a, const Footprint &b) const {
+    if (a.empty() || b.empty())
+      return false;
+    if (a.unknown || b.unknown)
+      return true;
+    return llvm::any_of(a.globals, [&](StringRef x) {
+      return llvm::any_of(b.globals,
+                          [&](StringRef y) { return overlap(x, y); });
+    });
+  }
+
+  /// The first op from `op` (inclusive) that is a barrier, conflicts with
+  /// `window`, or ends the block.
+  Operation *firstStop(Operation *op, const Footprint &window) const {
+    while (!op->hasTrait<OpTrait::IsTerminator>() && !isBarrier(op) &&
+           !conflict(getFootprint(op), window))
+      op = op->getNextNode();
+    return op;
+  }
+
+  /// Whether a barrier comes first, going down from `op` (inclusive),
+  /// before an access that conflicts with `window`; `atEnd` says what
+  /// reaching the block's terminator means.
+  bool barrierFirst(Operation *op, const Footprint &window, bool atEnd) const {
+    Operation *stop = firstStop(op, window);
+    return isBarrier(stop) ||
+           (stop->hasTrait<OpTrait::IsTerminator>() && atEnd);
+  }
+
+  static bool isKernelEnd(Operation *terminator) {
+    Operation *parent = terminator->getParentOp();
+    return isa<FunctionOpInterface>(parent) && parent->hasAttr("tle.kernel");
+  }
+
+  /// Whether, from the terminator of a block, whatever runs next meets a
+  /// barrier before an access that conflicts with `window`: the kernel's
+  /// end, or both the next iteration of an scf.for and the code after it.
+  bool barrierFirstAfter(Operation *terminator, const Footprint &window) const {
+    if (isKernelEnd(terminator))
+      return true;
+    auto loop = dyn_cast<scf::ForOp>(terminator->getParentOp());
+    if (!loop)
+      return false;
+    return barrierFirst(&loop.getBody()->front(), window, /*atEnd=*/false) &&
+           barrierFirst(loop->getNextNode(), window,
+                        isKernelEnd(loop->getBlock()->getTerminator()));
+  }
+
+  /// The accesses a barrier group orders after it: from the group to the
+  /// next barrier that stays (releases may move on), into what runs after
+  /// the block when its end comes first; unknown if that cannot be told.
+  Footprint getAccessesAfter(ArrayRef<Operation *> group) const {
+    Footprint after;
+    Operation *op = group.back()->getNextNode();
+    for (; !op->hasTrait<OpTrait::IsTerminator>() && !isFixedBarrier(op);
+         op = op->getNextNode())
+      if (!isBarrier(op))
+        after.add(getFootprint(op));
+    if (op->hasTrait<OpTrait::IsTerminator>()) {
+      Footprint any;
+      any.unknown = true;
+      after.unknown |= !barrierFirstAfter(op, any);
+    }
+    return after;
+  }
+
+  /// Going up from a slot-release group: the earliest barrier that stays
+  /// with no access that conflicts with `after` between it and the group
+  /// (null if none), and the last such access (null if none).
+  std::pair<Operation *, Operation *> scanBefore(ArrayRef<Operation *> group,
+                                                 const Footprint &after) const {
+    Operation *earliest = nullptr;
+    for (Operation *op = group.front()->getPrevNode(); op;
+         op = op->getPrevNode()) {
+      if (isFixedBarrier(op))
+        earliest = op;
+      else if (!isBarrier(op) && conflict(getFootprint(op), after))
+        return {earliest, op};
+    }
+    return {earliest, nullptr};
+  }
+
+  /// Moves the ops from `from` to the end of the block up to just after
+  /// `after`, in order, while they can pass what lies between (no
+  /// conflicting access) and their operands are ready there; the barriers
+  /// among them must be in `movable`. The refill is issued as early as the
+  /// slot allows, so more copies are in flight while the body works on.
+  void hoistRefill(Operation *after, Operation *from,
+                   ArrayRef<Operation *> movable = {}) const {
+    Footprint passed;
+    for (Operation *op = after->getNextNode(); op != from;
+         op = op->getNextNode())
+      if (!isBarrier(op))
+        passed.add(getFootprint(op));
+    Block *block = after->getBlock();
+    llvm::SmallPtrSet<Operation *, 16> moved;
+    // Whether a value `op` uses is defined where op would go: outside the
+    // block, inside op, at or before `after`, or by an op moved there.
+    auto ready = [&](Operation *op, Value v) {
+      Operation *def = v.getDefiningOp();
+      Operation *inBlock = def ? block->findAncestorOpInBlock(*def) : nullptr;
+      return !inBlock || inBlock == op || moved.contains(inBlock) ||
+             !after->isBeforeInBlock(inBlock);
+    };
+    Operation *insertAfter = after;
+    for (Operation *op = from, *next; !op->hasTrait<OpTrait::IsTerminator>();
+         op = next) {
+      next = op->getNextNode();
+      bool operandsReady = true;
+      op->walk([&](Operation *nested) {
+        for (Value v : nested->getOperands())
+          operandsReady &= ready(op, v);
+      });
+      bool barrier = isBarrier(op);
+      if ((barrier && !llvm::is_contained(movable, op)) || !operandsReady ||
+          (!barrier && conflict(getFootprint(op), passed)))
+        return;
+      op->moveAfter(insertAfter);
+      insertAfter = op;
+      moved.insert(op);
+    }
+  }
+
+  /// The accesses since the barrier before the group, which a release
+  /// barrier orders before the next ones.
+  Footprint getWindow(ArrayRef<Operation *> group) const {
+    Footprint window;
+    for (Operation *op = group.front()->getPrevNode(); op && !isBarrier(op);
+         op = op->getPrevNode())
+      window.add(getFootprint(op));
+    return window;
+  }
+
+  void sinkRelease(ArrayRef<Operation *> group) const {
+    Footprint window = getWindow(group);
+    Operation *next = firstStop(group.back()->getNextNode(), window);
+    if (isBarrier(next) || (next->hasTrait<OpTrait::IsTerminator>() &&
+                            barrierFirstAfter(next, window))) {
+      for (Operation *op : llvm::reverse(group))
+        op->erase();
+      return;
+    }
+    for (Operation *op : group)
+      op->moveBefore(next);
+  }
+
+  std::optional<unsigned> globalAddressSpace;
+  const llvm::StringSet<> &scratchSharers;
+};
+
+/// The consecutive ops carrying `attr` (a barrier may be several ops:
+/// fences around it on AMD), in program order.
+SmallVector<SmallVector<Operation *>> getGroups(ModuleOp module,
+                                                StringRef attr) {
   SmallVector<SmallVector<Operation *>> groups;
   module.walk([&](Operation *op) {
-    if (!op->hasAttr(kScratchReleaseAttr))
+    if (!op->hasAttr(attr))
       return;
     if (!groups.empty() && groups.back().back() == op->getPrevNode())
       groups.back().push_back(op);
     else
       groups.push_back({op});
   });
-  for (ArrayRef<Operation *> group : groups) {
-    Operation *next =
-        firstAccessOrEnd(group.back()->getNextNode(), globalAddressSpace);
-    bool atTerminator = next->hasTrait<OpTrait::IsTerminator>();
-    if (isBarrier(next) || (atTerminator && isKernelEnd(next)) ||
-        (atTerminator && redundantAtLoopEnd(next, globalAddressSpace))) {
+  return groups;
+}
+
+void BarrierPlacement::run(ModuleOp module) {
+  // Slot releases first: whether one is needed rests on barriers that stay.
+  for (ArrayRef<Operation *> group : getGroups(module, kSlotReleaseAttr)) {
+    auto [barrier, lastAccess] = scanBefore(group, getAccessesAfter(group));
+    Operation *from = group.back()->getNextNode();
+    if (barrier) {
       for (Operation *op : llvm::reverse(group))
         op->erase();
+      hoistRefill(barrier, from);
       continue;
     }
+    // Needed: it and the refill go up to just after the slot's last read,
+    // and it stays as any barrier.
     for (Operation *op : group)
-      op->moveBefore(next);
+      op->removeAttr(kSlotReleaseAttr);
+    if (lastAccess)
+      hoistRefill(lastAccess, group.front(), group);
   }
+  for (ArrayRef<Operation *> group : getGroups(module, kScratchReleaseAttr))
+    sinkRelease(group);
+}
+
+} // namespace
+
+void sinkScratchBarriers(ModuleOp module,
+                         std::optional<unsigned> globalAddressSpace,
+                         const llvm::StringSet<> &scratchSharers) {
+  BarrierPlacement(globalAddressSpace, scratchSharers).run(module);
   module.walk([](Operation *op) {
     op->removeAttr(kScratchReleaseAttr);
     op->removeAttr(kBlockBarrierAttr);
+    op->removeAttr(kBlockAccessAttr);
   });
 }
 
