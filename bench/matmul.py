@@ -10,7 +10,8 @@ strides). For each shape and dtype:
 - ours timed with triton.testing.do_bench (median) through the driver on
   PyTorch's stream (compare.DriverKernel), as Triton's are, the two in
   alternating rounds (compare.time_side_by_side: the median of each one's
-  rounds, and the range of the per-round ratios);
+  rounds, and the range of the per-round ratios), writing the same output
+  buffer as Triton's once checked;
 - Triton runs the same source file, examples/matmul.py, with the same tile
   sizes and num_warps (the same num_stages), and PyTorch (cuBLAS).
 The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
@@ -103,6 +104,9 @@ def main():
                     err = ((c.float() - ref).norm() / ref.norm()).item()
                     ok = err < 1e-2 and not torch.isnan(c).any().item()
                     note = f"{err:.1e} {'ok' if ok else 'WRONG'}"
+                    # Timed writing Triton's output, so both write the same
+                    # memory.
+                    launch = run_ours(kernel, a, b, ct, m, n, k)
                 except Exception as e:
                     launch, ok, note = None, False, f"FAILED: {e}"
                 try:

@@ -109,7 +109,7 @@ tlec_one() { # example entry kind block_size num_warps aligned signature [-D ...
   rm -rf "$d"
 }
 if [ -x "$BUILD/bin/tlec" ]; then
-  for bs in 1024 2048 4096 16384; do
+  for bs in 1024 2048 4096 16384 32768; do
     tlec_one fused_softmax softmax_kernel softmax "$bs" 8 true \
       '*fp32:16, *fp32:16, i32:16, i32:16, i32, i32:16' -D num_stages=4
     tlec_one fused_softmax softmax_kernel softmax "$bs" 8 false \
