@@ -24,22 +24,36 @@ struct OptimizationToggles {
   /// tle-pipeline-loads: loads of later loop iterations in flight through
   /// block-level rings (num_stages).
   bool PipelineLoads = true;
+  /// tle-loop-pointer-bases: a loop carries one base per pointer tile that
+  /// advances by a uniform step, not a pointer per element.
+  bool LoopPointerBases = true;
+
+  /// Calls F(name, enabled) for every optimization: what disable() takes and
+  /// what a compiled binary depends on (the driver's cache key).
+  template <typename Fn> void forEach(Fn &&F) { forEachIn(*this, F); }
+  template <typename Fn> void forEach(Fn &&F) const { forEachIn(*this, F); }
 
   /// Switches off the optimization called Name; false if there is none.
   bool disable(llvm::StringRef Name) {
-    if (Name == "remove-layout-conversions") {
-      RemoveLayoutConversions = false;
-      return true;
-    }
-    if (Name == "pipeline-loads") {
-      PipelineLoads = false;
-      return true;
-    }
-    return false;
+    bool Found = false;
+    forEach([&](llvm::StringRef Each, bool &Enabled) {
+      if (Each == Name) {
+        Enabled = false;
+        Found = true;
+      }
+    });
+    return Found;
   }
   /// The names disable() takes, for help and error messages.
   static constexpr const char *Names =
-      "remove-layout-conversions, pipeline-loads";
+      "remove-layout-conversions, pipeline-loads, loop-pointer-bases";
+
+private:
+  template <typename Self, typename Fn> static void forEachIn(Self &T, Fn &F) {
+    F("remove-layout-conversions", T.RemoveLayoutConversions);
+    F("pipeline-loads", T.PipelineLoads);
+    F("loop-pointer-bases", T.LoopPointerBases);
+  }
 };
 
 } // namespace tle::conversion

@@ -84,6 +84,11 @@ struct AssignLayoutsOptions {
 std::unique_ptr<mlir::Pass>
 createAssignLayoutsPass(const AssignLayoutsOptions &Options = {});
 
+/// Carries a loop's pointer tiles that advance by a uniform step as one
+/// scalar base, their offsets computed before the loop (LoopPointerBases.cpp).
+std::unique_ptr<mlir::Pass> createLoopPointerBasesPass();
+void registerLoopPointerBasesPass();
+
 /// Rebuilds the sources of layout conversions that are cheap to compute
 /// again directly in the wanted layout (RemoveLayoutConversions.cpp).
 std::unique_ptr<mlir::Pass> createRemoveLayoutConversionsPass();

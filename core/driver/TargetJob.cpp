@@ -40,9 +40,8 @@ std::string tle::driver::computeCacheKey(const KernelSource &Source,
   Key.add("num-stages", Options.Compile.NumStages);
   Key.add("opt-level", Options.Compile.OptLevel);
   Key.add("fp-fusion", Options.Compile.FPFusion);
-  Key.add("remove-layout-conversions",
-          Options.Optimizations.RemoveLayoutConversions);
-  Key.add("pipeline-loads", Options.Optimizations.PipelineLoads);
+  Options.Optimizations.forEach(
+      [&](llvm::StringRef Name, bool Enabled) { Key.add(Name, Enabled); });
   // The resolved description (extends applied): an edit to a family file
   // changes every chip that extends it.
   for (const auto &[Path, Value] : T.Desc->flatten())

@@ -355,6 +355,7 @@ struct TestAssignMatrixLayoutsPass
 void ::tle::test::registerTestDistributePass() {
   ::tle::conversion::registerAssignLayoutsPass();
   ::tle::conversion::registerRemoveLayoutConversionsPass();
+  ::tle::conversion::registerLoopPointerBasesPass();
   ::tle::conversion::registerPipelineLoadsPass();
   PassRegistration<TestAssignMatrixLayoutsPass>();
   registerPass([] {
