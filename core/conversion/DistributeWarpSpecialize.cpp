@@ -20,6 +20,7 @@
 #include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -116,8 +117,12 @@ FailureOr<Value> PartitionAwareTarget::shuffle(OpBuilder &b, Location loc,
   // sees no effects of). One that a plugin emulates through memory (loads,
   // stores, calls) keeps what those ops say.
   bool registersOnly = llvm::all_of(emitted, [](Operation *op) {
+    if (isMemoryEffectFree(op))
+      return true;
     return op->getNumRegions() == 0 && !isa<CallOpInterface>(op) &&
-           (isMemoryEffectFree(op) || !isa<MemoryEffectOpInterface>(op));
+           !isa<MemoryEffectOpInterface>(op) &&
+           llvm::none_of(op->getOperandTypes(),
+                         [](Type t) { return isa<LLVM::LLVMPointerType>(t); });
   });
   if (registersOnly)
     for (Operation *op : emitted)

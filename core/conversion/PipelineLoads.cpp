@@ -42,10 +42,10 @@
 // masked off (they write zeros and read nothing). Loops that write memory
 // keep their order, except, as in Triton, loops that asked for num_stages
 // and only store; loads that addresses or masks depend on (gathers) are not
-// staged. The rings and a bound of the scratch the body's ops take are
-// counted against what a block may use (the description's opt-in limit): S
-// shrinks until they fit, and a loop that does not fit with two stages is
-// left alone.
+// staged. The rings, the function's other block-level buffers and a bound
+// of the scratch its ops take are counted against what a block may use
+// (the description's opt-in limit): S shrinks until they fit, and a loop
+// that does not fit with two stages is left alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +62,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -122,17 +123,30 @@ uint64_t getTensorBytes(Type t) {
   return (tensor ? tensor.getNumElements() : 1) * elementBytes(elem);
 }
 
+/// An upper bound of the bytes a tile takes in scratch when a conversion
+/// places it there: its elements plus 16 bytes of padding per row, rows
+/// being at most the elements over the smallest dimension.
+uint64_t getPlacedBytes(Type t) {
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  if (!tensor)
+    return getTensorBytes(t);
+  int64_t smallest = 1;
+  if (tensor.getRank() > 0)
+    smallest = std::max<int64_t>(1, *llvm::min_element(tensor.getShape()));
+  return getTensorBytes(t) + 16 * uint64_t(tensor.getNumElements() / smallest);
+}
+
 /// An upper bound of the block-level scratch that distribution takes for
-/// the ops of a loop body (`staged` are the loads and conversions that
+/// the ops of a function (`staged` are the loads and conversions that
 /// become ring reads): a reduction across warps exchanges a value per warp
 /// and result element; a dot may store its operands that are not staged;
-/// an elementwise op, a memory access or a broadcast takes none; any other
-/// op with tensors may place twice its largest tensor there (a layout
-/// conversion pads rows).
-uint64_t getScratchBound(scf::ForOp loop, unsigned numWarps,
+/// an elementwise op, a constant, a memory access, a broadcast or control
+/// flow takes none; any other op may place each of its tensors there (a
+/// layout conversion, the operands of a scan).
+uint64_t getScratchBound(Operation *function, unsigned numWarps,
                          const llvm::SmallPtrSetImpl<Operation *> &staged) {
   uint64_t bound = 0;
-  loop.getBody()->walk([&](Operation *op) {
+  function->walk([&](Operation *op) {
     if (staged.contains(op))
       return;
     uint64_t bytes = 0;
@@ -142,14 +156,17 @@ uint64_t getScratchBound(scf::ForOp loop, unsigned numWarps,
     } else if (auto dot = dyn_cast<DotOp>(op)) {
       for (Value operand : {dot.getA(), dot.getB()})
         if (!staged.contains(operand.getDefiningOp()))
-          bytes += 2 * getTensorBytes(operand.getType());
-    } else if (!op->hasTrait<OpTrait::Elementwise>() &&
+          bytes += getPlacedBytes(operand.getType());
+    } else if (op->getNumRegions() == 0 &&
+               !op->hasTrait<OpTrait::IsTerminator>() &&
+               !op->hasTrait<OpTrait::Elementwise>() &&
+               !op->hasTrait<OpTrait::ConstantLike>() &&
                !isa<LoadOp, StoreOp, SplatOp, MakeRangeOp, AddPtrOp,
                     BroadcastOp, ExpandDimsOp>(op)) {
       for (Type t :
            llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
         if (isa<RankedTensorType>(t))
-          bytes = std::max(bytes, 2 * getTensorBytes(t));
+          bytes += getPlacedBytes(t);
     }
     bound = std::max(bound, bytes);
   });
@@ -473,8 +490,9 @@ struct PipelineLoadsPass
     bool asyncReads = llvm::any_of(
         candidates, [](const Candidate &c) { return bool(c.dot); });
     auto slotsFor = [&](unsigned s) { return asyncReads ? s : s - 1; };
-    // The rings share the limit with the scratch the body's ops take (the
-    // scratch comes first, then the rings, aligned).
+    // The rings share the limit with the function's other block-level
+    // buffers (earlier loops' rings included) and a bound of its scratch:
+    // the scratch comes first, then the buffers, each aligned.
     uint64_t ringLimit = 0;
     if (sharedMemoryLimit) {
       llvm::SmallPtrSet<Operation *, 8> staged;
@@ -483,11 +501,17 @@ struct PipelineLoadsPass
         if (c.convert)
           staged.insert(c.convert);
       }
-      uint64_t scratch = llvm::alignTo(
-          getScratchBound(loop, getNumWarps(), staged), kRingAlignment);
-      if (scratch >= sharedMemoryLimit)
+      Operation *function = loop->getParentOfType<FunctionOpInterface>();
+      if (!function)
+        function = getOperation();
+      uint64_t taken = llvm::alignTo(
+          getScratchBound(function, getNumWarps(), staged), kRingAlignment);
+      function->walk([&](ts::AllocOp alloc) {
+        taken += llvm::alignTo(getRingBytes(alloc.getType()), kRingAlignment);
+      });
+      if (taken >= sharedMemoryLimit)
         return success();
-      ringLimit = sharedMemoryLimit - scratch;
+      ringLimit = sharedMemoryLimit - taken;
     }
     for (; stages >= 2; --stages) {
       uint64_t bytes = 0;

@@ -211,9 +211,11 @@ private:
     Operation *earliest = nullptr;
     for (Operation *op = group.front()->getPrevNode(); op;
          op = op->getPrevNode()) {
-      if (isFixedBarrier(op))
-        earliest = op;
-      else if (!isBarrier(op) && conflict(getFootprint(op), after))
+      // A barrier may be several ops: the refill goes after the last.
+      if (isFixedBarrier(op)) {
+        if (!isFixedBarrier(op->getNextNode()))
+          earliest = op;
+      } else if (!isBarrier(op) && conflict(getFootprint(op), after))
         return {earliest, op};
     }
     return {earliest, nullptr};
@@ -233,13 +235,16 @@ private:
         passed.add(getFootprint(op));
     Block *block = after->getBlock();
     llvm::SmallPtrSet<Operation *, 16> moved;
+    llvm::SmallPtrSet<Operation *, 32> later;
+    for (Operation *op = after->getNextNode(); op; op = op->getNextNode())
+      later.insert(op);
     // Whether a value `op` uses is defined where op would go: outside the
     // block, inside op, at or before `after`, or by an op moved there.
     auto ready = [&](Operation *op, Value v) {
       Operation *def = v.getDefiningOp();
       Operation *inBlock = def ? block->findAncestorOpInBlock(*def) : nullptr;
       return !inBlock || inBlock == op || moved.contains(inBlock) ||
-             !after->isBeforeInBlock(inBlock);
+             !later.contains(inBlock);
     };
     Operation *insertAfter = after;
     for (Operation *op = from, *next; !op->hasTrait<OpTrait::IsTerminator>();
@@ -318,7 +323,7 @@ void BarrierPlacement::run(ModuleOp module) {
     // and it stays as any barrier.
     for (Operation *op : group)
       op->removeAttr(kSlotReleaseAttr);
-    if (lastAccess)
+    if (lastAccess && lastAccess->getNextNode() != group.front())
       hoistRefill(lastAccess, group.front(), group);
   }
   for (ArrayRef<Operation *> group : getGroups(module, kScratchReleaseAttr))
