@@ -18,6 +18,7 @@ The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
 the same tile configuration.
 """
 
+import argparse
 import ctypes
 import json
 import os
@@ -73,12 +74,18 @@ def run_triton(fn, kernel, a, b, c, m, n, k):
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shapes", default=",".join(
+        f"{m}x{n}x{k}" for m, n, k in SHAPES),
+        help="comma-separated MxNxK (default: all of SHAPES)")
+    shapes = [tuple(int(d) for d in s.split("x"))
+              for s in parser.parse_args().shapes.split(",")]
     with open(os.path.join(BIN, "kernels.json")) as f:
         kernels = [k for k in json.load(f) if k.get("kind") == "matmul"]
     fn = load_example("matmul").matmul_kernel.fn  # the jit function, untuned
     rows, wrong = [], False
     for dname, dtype in DTYPES.items():
-        for m, n, k in SHAPES:
+        for m, n, k in shapes:
             aligned = m % 16 == 0 and n % 16 == 0 and k % 16 == 0
             torch.manual_seed(m + n + k)
             a = torch.randn(m, k, device="cuda", dtype=dtype)

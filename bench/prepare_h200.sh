@@ -169,6 +169,8 @@ if [ -x "$BUILD/bin/tlec" ]; then
   done
   matmul_one fp16 128 128 32 4 true 3 pipeline-loads
   matmul_one fp16 128 128 32 4 true 3 remove-layout-conversions
+  # Strided operands (the ragged shape): 64 scalar pointers per thread.
+  matmul_one fp16 128 128 32 4 false 3 loop-pointer-bases
 fi
 
 ( IFS=,; echo "[${entries[*]}]" ) > "$BIN/kernels.json"
