@@ -84,15 +84,9 @@ struct CarriedTile {
 /// pointer per vector, not per element, and keeping them costs few
 /// registers (a base recomputing them in the loop would cost instructions).
 bool isVectorized(const AxisInfoResult &axis, Value tile) {
-  AxisInfo info = axis.lookup(tile);
-  auto type = cast<RankedTensorType>(tile.getType());
-  int64_t bytes = cast<PointerType>(type.getElementType())
-                      .getPointeeType()
-                      .getIntOrFloatBitWidth() /
-                  8;
-  for (unsigned d = 0; d < info.getRank(); ++d)
-    if (std::min(info.getContiguity(d),
-                 info.getDivisibility(d) / std::max<int64_t>(1, bytes)) > 1)
+  unsigned rank = cast<RankedTensorType>(tile.getType()).getRank();
+  for (unsigned d = 0; d < rank; ++d)
+    if (::tle::conversion::getVectorWidthAlong(axis, tile, Value(), d, 16) > 1)
       return true;
   return false;
 }

@@ -98,8 +98,9 @@ struct PipelineLoadsOptions {
   /// Stages of every loop; 0 takes the loop's or the module's
   /// `tle.num_stages` (default 3).
   unsigned NumStages = 0;
-  /// Bytes of block-level memory the rings of one loop and the scratch its
-  /// body takes may use together; 0: no limit.
+  /// Bytes of block-level memory a block may use: the rings of a loop, the
+  /// function's other buffers and a bound of its scratch together; 0: no
+  /// limit.
   uint64_t SharedMemoryLimit = 0;
 };
 

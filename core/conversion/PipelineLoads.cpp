@@ -389,8 +389,9 @@ struct PipelineLoadsPass
       llvm::cl::init(0)};
   Option<uint64_t> sharedMemoryLimit{
       *this, "shared-memory-limit",
-      llvm::cl::desc("Bytes of block-level memory the rings of one loop and "
-                     "the scratch of its body may take (0: no limit)"),
+      llvm::cl::desc("Bytes of block-level memory a block may use: the "
+                     "rings of a loop, the function's other buffers and its "
+                     "scratch together (0: no limit)"),
       llvm::cl::init(0)};
 
   unsigned getStages(scf::ForOp loop) {
