@@ -1,7 +1,7 @@
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
 
-// Sum of 1024 fp32 over 4 warps: 8 registers per thread combined in-thread,
-// then xor shuffles 16, 8, 4, 2, 1 within the warp, then one partial per
+// Sum of 1024 fp32 over 4 warps: 8 registers per thread combined in-thread
+// as a pairwise tree (three dependent adds, not seven), then xor shuffles 16, 8, 4, 2, 1 within the warp, then one partial per
 // warp through block-level scratch (address space 3) after a barrier. The
 // barrier that would let a next op reuse the scratch is dropped at the
 // kernel's end, and thread 0 alone stores the sum (every thread holds it).
@@ -9,8 +9,23 @@
 // CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @sum
 // CHECK: llvm.mlir.addressof @__tle_scratch : !llvm.ptr<3>
-// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-// CHECK-COUNT-7: arith.addf
+// CHECK: %[[V0:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: %[[E0:.*]] = llvm.extractelement %[[V0]][%c0_i32
+// CHECK: %[[E1:.*]] = llvm.extractelement %[[V0]][%c1_i32
+// CHECK: %[[E2:.*]] = llvm.extractelement %[[V0]][%c2_i32
+// CHECK: %[[E3:.*]] = llvm.extractelement %[[V0]][%c3_i32
+// CHECK: %[[V1:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: %[[E4:.*]] = llvm.extractelement %[[V1]][%c0_i32
+// CHECK: %[[E5:.*]] = llvm.extractelement %[[V1]][%c1_i32
+// CHECK: %[[E6:.*]] = llvm.extractelement %[[V1]][%c2_i32
+// CHECK: %[[E7:.*]] = llvm.extractelement %[[V1]][%c3_i32
+// CHECK: %[[S01:.*]] = arith.addf %[[E0]], %[[E1]] : f32
+// CHECK: %[[S23:.*]] = arith.addf %[[E2]], %[[E3]] : f32
+// CHECK: %[[S45:.*]] = arith.addf %[[E4]], %[[E5]] : f32
+// CHECK: %[[S67:.*]] = arith.addf %[[E6]], %[[E7]] : f32
+// CHECK: %[[S03:.*]] = arith.addf %[[S01]], %[[S23]] : f32
+// CHECK: %[[S47:.*]] = arith.addf %[[S45]], %[[S67]] : f32
+// CHECK: arith.addf %[[S03]], %[[S47]] : f32
 // CHECK: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32 : f32
 // CHECK: gpu.shuffle xor %{{.*}}, %c8_i32, %c32_i32 : f32
 // CHECK: gpu.shuffle xor %{{.*}}, %c4_i32, %c32_i32 : f32

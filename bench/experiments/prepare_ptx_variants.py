@@ -1,0 +1,154 @@
+"""Run HERE after bench/prepare_h200.sh: adds to bench/bin/kernels.json
+variants of the tlec vector add, softmax and layer norm kernels, compiled
+with the same options and then edited as PTX before ptxas, to measure what
+a code-generation change would give before building it into the compiler.
+compare.py times each variant against Triton in its own rows.
+
+Variants (--variants, comma-separated):
+  pred  branch-guarded global loads and stores predicated
+        (predicate_stores.py)
+  cs    global stores streaming (st.global.cs: evict first)
+  ef    global loads and cp.async with an L2 evict_first cache policy
+  pf    global loads and cp.async with a 256-byte L2 prefetch
+
+--other-core NAME=DIR adds a variant NAME compiled unedited by the same tlec
+with the core libraries found first in DIR (LD_LIBRARY_PATH overrides the
+build's RUNPATH): a copy of build/lib/libTLEConversion.so from before a
+change measures that change in the same run.
+
+Usage: python3 bench/experiments/prepare_ptx_variants.py [--build DIR]
+       [--variants pred,cs,ef,pf] [--other-core NAME=DIR] [--aligned-only]
+       [--families add,softmax,layer_norm]"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+BIN = os.path.join(ROOT, "bench", "bin")
+PTXAS = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+sys.path.insert(0, HERE)
+import predicate_stores  # noqa: E402
+
+SIGNATURES = {
+    ("add", True): "*fp32:16,*fp32:16,*fp32:16,i32:16",
+    ("add", False): "*fp32:16,*fp32:16,*fp32:16,i32",
+    ("softmax", True): "*fp32:16, *fp32:16, i32:16, i32:16, i32, i32:16",
+    ("softmax", False): "*fp32:16, *fp32:16, i32, i32, i32, i32",
+    ("layer_norm", True): "*fp16:16, *fp16:16, *fp16:16, *fp16:16, "
+                          "*fp32:16, *fp32:16, i32:16, i32:16, fp32",
+    ("layer_norm", False): "*fp16:16, *fp16:16, *fp16:16, *fp16:16, "
+                           "*fp32:16, *fp32:16, i32, i32, fp32",
+}
+POLICY = "%rd_tle_policy"
+
+
+def with_policy(ptx):
+    """Declares and creates an evict_first policy register at entry."""
+    return re.sub(r"(\n\{\n)",
+                  rf"\1\t.reg .b64 \t{POLICY};\n\tcreatepolicy.fractional."
+                  rf"L2::evict_first.b64 \t{POLICY}, 1.0;\n", ptx, count=1)
+
+
+def evict_first(ptx):
+    ptx = with_policy(ptx)
+    # cp.async.cg.shared.global [d], [s], 16{, src-size};
+    ptx = re.sub(r"cp\.async\.cg\.shared\.global (\[[^\]]*\]), (\[[^\]]*\]), "
+                 r"16(, %r\d+)?;",
+                 lambda m: "cp.async.cg.shared.global.L2::cache_hint "
+                 f"{m.group(1)}, {m.group(2)}, 16{m.group(3) or ''}, "
+                 f"{POLICY};", ptx)
+    # ld.global{.v4}.b32 {regs}, [a];
+    return re.sub(r"ld\.global((?:\.v\d)?\.b\d+)\s+([^;]*), (\[[^\]]*\]);",
+                  rf"ld.global.L2::cache_hint\1 \2, \3, {POLICY};", ptx)
+
+
+def prefetch(ptx):
+    ptx = ptx.replace("cp.async.cg.shared.global ",
+                      "cp.async.cg.shared.global.L2::256B ")
+    return re.sub(r"ld\.global((?:\.v\d)?\.b\d+)", r"ld.global.L2::256B\1",
+                  ptx)
+
+
+TRANSFORMS = {
+    "pred": lambda ptx: "\n".join(predicate_stores.rewrite(
+        ptx.split("\n"), False)[0]),
+    "cs": lambda ptx: re.sub(r"st\.global\.", "st.global.cs.", ptx),
+    "ef": evict_first,
+    "pf": prefetch,
+}
+
+
+def tlec_args(k):
+    if k["entry"] == "add_kernel":
+        return ("vector_add", "add", 1024, [])
+    if k.get("kind") == "softmax":
+        return ("fused_softmax", "softmax", k["block_size"],
+                ["-D", "num_stages=4"])
+    return ("layer_norm", "layer_norm", k["block_size"], [])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--variants", default="pred")
+    parser.add_argument("--other-core", action="append", default=[])
+    parser.add_argument("--aligned-only", action="store_true")
+    parser.add_argument("--families", default="add,softmax,layer_norm")
+    args = parser.parse_args()
+    path = os.path.join(BIN, "kernels.json")
+    with open(path) as f:
+        kernels = json.load(f)
+    added = []
+    for k in kernels:
+        if k["name"] != "tlec-cubin" or k.get("kind") == "matmul":
+            continue
+        aligned = k.get("aligned", False)
+        if args.aligned_only and not aligned:
+            continue
+        example, family, bs, extra = tlec_args(k)
+        if family not in args.families.split(","):
+            continue
+
+        def compile_asm(env=None):
+            return subprocess.run(
+                [os.path.join(args.build, "bin", "tlec"),
+                 os.path.join(ROOT, "examples", example + ".py"), "--target",
+                 "h200", "--kernel", k["entry"], "--num-warps",
+                 str(k["num_warps"]), "-D", f"BLOCK_SIZE={bs}", "--signature",
+                 SIGNATURES[(family, aligned)], "--emit", "asm",
+                 "--no-cache"] + extra, check=True, capture_output=True,
+                text=True, env=env).stdout
+        asm = compile_asm()
+        jobs = [(name, TRANSFORMS[name](asm))
+                for name in filter(None, args.variants.split(","))]
+        for other in args.other_core:
+            name, lib = other.split("=", 1)
+            env = dict(os.environ, LD_LIBRARY_PATH=lib + os.pathsep +
+                       os.environ.get("LD_LIBRARY_PATH", ""))
+            jobs.append((name, compile_asm(env)))
+        base = k["file"].rsplit(".cubin", 1)[0]
+        for name, edited in jobs:
+            ptx = os.path.join(BIN, "kernels", f"{base}.{name}.ptx")
+            cubin = ptx[:-len(".ptx")] + ".cubin"
+            if edited == asm:
+                print(f"{base}: {name} changes nothing, skipped")
+                continue
+            with open(ptx, "w") as f:
+                f.write(edited)
+            subprocess.run([PTXAS, "-arch=sm_90a", ptx, "-o", cubin],
+                           check=True)
+            added.append(dict(k, name=f"tlec-{name}",
+                              file=os.path.basename(cubin),
+                              origin=f"{k['origin']}, variant {name}"))
+    with open(path, "w") as f:
+        json.dump(kernels + added, f, indent=1)
+    print(f"{len(added)} variants added to {path}")
+
+
+if __name__ == "__main__":
+    main()
