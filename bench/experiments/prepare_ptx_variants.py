@@ -7,6 +7,7 @@ compare.py times each variant against Triton in its own rows.
 Variants (--variants, comma-separated):
   pred  branch-guarded global loads and stores predicated
         (predicate_stores.py)
+  pred-st  the same for blocks without loads (stores and their arithmetic)
   cs    global stores streaming (st.global.cs: evict first)
   ef    global loads and cp.async with an L2 evict_first cache policy
   pf    global loads and cp.async with a 256-byte L2 prefetch
@@ -77,6 +78,8 @@ def prefetch(ptx):
 TRANSFORMS = {
     "pred": lambda ptx: "\n".join(predicate_stores.rewrite(
         ptx.split("\n"), False)[0]),
+    "pred-st": lambda ptx: "\n".join(predicate_stores.rewrite(
+        ptx.split("\n"), True)[0]),
     "cs": lambda ptx: re.sub(r"st\.global\.", "st.global.cs.", ptx),
     "ef": evict_first,
     "pf": prefetch,
