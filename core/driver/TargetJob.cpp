@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/driver/TargetJob.h"
+#include "core/driver/LaunchLimits.h"
 #include "core/driver/Version.h"
 
 #include "core/transforms/Passes.h"
@@ -84,6 +85,21 @@ static std::string print(mlir::ModuleOp Module) {
   return Text;
 }
 
+/// Turns a binary over the target's launch limits into the job's error (it
+/// stays cached: the limits are the description's, not the binary's).
+static void checkLaunchLimits(TargetJobResult &Result,
+                              const hwdesc::HwDesc &Desc,
+                              const JobOptions &Options) {
+  if (!Options.CheckLaunchLimits)
+    return;
+  std::string Over = getLaunchLimitViolation(*Result.Kernel, Desc);
+  if (Over.empty())
+    return;
+  Result.Error = "the compiled kernel cannot be launched on " + Desc.Name +
+                 ": " + Over + " (--no-launch-limit-check keeps it)";
+  Result.Kernel.reset();
+}
+
 TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
                                           const plugins::Target &T,
                                           const JobOptions &Options) {
@@ -101,6 +117,7 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
             Options.Cache->lookup(Key)) {
       Result.Kernel = std::move(*Hit);
       Result.FromCache = true;
+      checkLaunchLimits(Result, *T.Desc, Options);
       return Result;
     }
   }
@@ -196,5 +213,6 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
     if (Error E = Options.Cache->store(Key, *Kernel))
       Log << "tlec: warning: " << toString(std::move(E)) << "\n";
   Result.Kernel = std::move(*Kernel);
+  checkLaunchLimits(Result, *T.Desc, Options);
   return Result;
 }

@@ -68,6 +68,9 @@ struct JobOptions {
   conversion::OptimizationToggles Optimizations;
   /// Stamps of the compiler's own files (getCompilerFiles()), computed once.
   std::string CompilerStamp;
+  /// Refuse binaries over the target's launch limits (getLaunchLimitViolation);
+  /// tlec --no-launch-limit-check keeps them (tle-tune records them itself).
+  bool CheckLaunchLimits = true;
 };
 
 struct TargetJobResult {

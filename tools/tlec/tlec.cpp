@@ -199,6 +199,12 @@ cl::opt<bool> KeepGoing("keep-going",
                                  "compiled even if others failed (the exit "
                                  "status still says they failed)"),
                         cl::cat(TlecCategory));
+cl::opt<bool> NoLaunchLimitCheck(
+    "no-launch-limit-check",
+    cl::desc("Keep binaries over the target's launch limits (threads, "
+             "registers, block-level memory per block) instead of failing "
+             "the target; the manifest still gives their numbers"),
+    cl::cat(TlecCategory));
 cl::opt<std::string> PrintIRAfter(
     "print-ir-after",
     cl::desc("Print each target's module after every run of this core pass "
@@ -568,6 +574,7 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
   Options.Compile.NumStages = NumStages;
   Options.Compile.OptLevel = OptLevel;
   Options.Compile.FPFusion = !NoFPFusion;
+  Options.CheckLaunchLimits = !NoLaunchLimitCheck;
   Options.PrintIRAfter = PrintIRAfter;
   for (const std::string &Name : DisableOpts)
     (void)Options.Optimizations.disable(Name);
