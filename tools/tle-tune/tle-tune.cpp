@@ -255,13 +255,11 @@ Expected<Space> buildSpace() {
 void printAxes(const Space &S) {
   outs() << formatv("kernel {0} in {1}: {2} autotune configs\n",
                     S.Spec.Kernel, S.Spec.Source, S.AutotuneConfigs);
-  size_t Product = 1;
   for (const Axis &A : S.Axes) {
     outs() << "  axis " << A.Name << ":";
     for (int64_t V : A.Values)
       outs() << " " << V;
     outs() << "\n";
-    Product *= A.Values.size();
   }
   outs() << formatv("device {0}: {1} processors, {2} threads/block, {3} "
                     "registers/thread, {4} bytes shared/block\n",
