@@ -334,10 +334,10 @@ static Error applyTunedConfig(tle::driver::Specialization &Spec,
   Expected<tle::tune::Config> C = tle::tune::Config::parseKey(P->Best.Config);
   if (!C)
     return C.takeError();
-  for (const auto &[Name, Value] : C->Params)
+  for (const auto &Param : C->Params)
     if (llvm::none_of(Spec.Defines,
-                      [&](const auto &D) { return D.first == Name; }))
-      Spec.Defines.emplace_back(Name, std::to_string(Value));
+                      [&](const auto &D) { return D.first == Param.first; }))
+      Spec.Defines.emplace_back(Param.first, std::to_string(Param.second));
   if (!NumWarps.getNumOccurrences())
     Spec.NumWarps = static_cast<unsigned>(C->NumWarps);
   if (!NumStages.getNumOccurrences())
