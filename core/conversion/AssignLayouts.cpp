@@ -755,12 +755,8 @@ AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
 
 void AssignLayoutsPass::runOnOperation() {
   ModuleOp module = getOperation();
-  unsigned kernelWarps = numWarps;
-  if (kernelWarps == 0) {
-    kernelWarps = 4;
-    if (auto attr = module->getAttrOfType<IntegerAttr>("tle.num_warps"))
-      kernelWarps = attr.getInt();
-  }
+  unsigned kernelWarps =
+      numWarps ? unsigned(numWarps) : ::tle::conversion::getNumWarps(module);
   if (!llvm::isPowerOf2_32(kernelWarps) || !llvm::isPowerOf2_32(warpSize)) {
     module.emitError() << "num-warps (" << kernelWarps << ") and warp-size ("
                        << warpSize << ") must be powers of two";
@@ -770,9 +766,9 @@ void AssignLayoutsPass::runOnOperation() {
   auto scopes = collectScopes(module, kernelWarps, blockWarps);
   if (failed(scopes))
     return signalPassFailure();
-  module->setAttr("tle.num_warps", IntegerAttr::get(
-                                       IntegerType::get(&getContext(), 32),
-                                       blockWarps));
+  module->setAttr(
+      ::tle::conversion::kNumWarpsAttr,
+      IntegerAttr::get(IntegerType::get(&getContext(), 32), blockWarps));
   module->setAttr("tle.warp_size", IntegerAttr::get(
                                        IntegerType::get(&getContext(), 32),
                                        unsigned(warpSize)));

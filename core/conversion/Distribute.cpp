@@ -115,15 +115,12 @@ struct DistributePass
 
     AxisInfoResult axis(module);
     auto i32 = IntegerType::get(ctx, 32);
-    auto moduleInt = [&](StringRef name, int64_t fallback) {
-      auto attr = module->getAttrOfType<IntegerAttr>(name);
-      return attr ? attr.getInt() : fallback;
-    };
     PartitionAwareTarget partitioned(target);
     DistributeState st{partitioned, axis, vectorBytes, module, matrixUnits};
     partitioned.setState(&st);
-    st.threadsPerBlock = moduleInt("tle.num_warps", 4) *
-                         moduleInt("tle.warp_size", target.getWarpSize());
+    auto warpSize = module->getAttrOfType<IntegerAttr>("tle.warp_size");
+    st.threadsPerBlock = ::tle::conversion::getNumWarps(module) *
+                         (warpSize ? warpSize.getInt() : target.getWarpSize());
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
     DistributeTypeConverter typeConverter(ctx, target);
 
@@ -188,8 +185,10 @@ struct DistributePass
                         scratchSharers);
     if (failed(placeBlockMemory(module, st, scratchSharers)))
       return signalPassFailure();
-    if (!module->hasAttr("tle.num_warps"))
-      module->setAttr("tle.num_warps", IntegerAttr::get(i32, 4));
+    if (!module->hasAttr(::tle::conversion::kNumWarpsAttr))
+      module->setAttr(
+          ::tle::conversion::kNumWarpsAttr,
+          IntegerAttr::get(i32, ::tle::conversion::kDefaultNumWarps));
   }
 
   /// Sets the state's current op while a pattern rewrites it, so that

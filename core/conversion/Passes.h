@@ -62,6 +62,20 @@ inline constexpr llvm::StringLiteral kMatrixBlockOperandsAttr =
 /// barrier that stays already separates the two.
 inline constexpr llvm::StringLiteral kSlotReleaseAttr = "tle.slot_release";
 
+/// Warps per program (i32) on the module: the front end's num_warps until
+/// layout assignment, then the warps of the whole block (warp_specialize
+/// partitions included).
+inline constexpr llvm::StringLiteral kNumWarpsAttr = "tle.num_warps";
+/// Triton's num_warps when a module does not say.
+inline constexpr unsigned kDefaultNumWarps = 4;
+
+/// The module's kNumWarpsAttr, kDefaultNumWarps when absent.
+inline unsigned getNumWarps(mlir::ModuleOp module) {
+  if (auto attr = module->getAttrOfType<mlir::IntegerAttr>(kNumWarpsAttr))
+    return attr.getInt();
+  return kDefaultNumWarps;
+}
+
 /// A matrix instruction of the description that the backend can emit, with
 /// the fragments it reported for it.
 struct MatrixUnit {

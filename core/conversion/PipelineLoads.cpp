@@ -404,12 +404,6 @@ struct PipelineLoadsPass
     return kDefaultNumStages;
   }
 
-  unsigned getNumWarps() {
-    if (auto attr = getOperation()->getAttrOfType<IntegerAttr>("tle.num_warps"))
-      return attr.getInt();
-    return 4;
-  }
-
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
@@ -506,7 +500,9 @@ struct PipelineLoadsPass
       if (!function)
         function = getOperation();
       uint64_t taken = llvm::alignTo(
-          getScratchBound(function, getNumWarps(), staged), kRingAlignment);
+          getScratchBound(
+              function, ::tle::conversion::getNumWarps(getOperation()), staged),
+          kRingAlignment);
       function->walk([&](ts::AllocOp alloc) {
         taken += llvm::alignTo(getRingBytes(alloc.getType()), kRingAlignment);
       });
