@@ -228,16 +228,19 @@ private:
   /// slot allows, so more copies are in flight while the body works on.
   void hoistRefill(Operation *after, Operation *from,
                    ArrayRef<Operation *> movable = {}) const {
+    // One walk: what the refill passes (up to `from`) and what lies after
+    // `after` at all.
     Footprint passed;
-    for (Operation *op = after->getNextNode(); op != from;
-         op = op->getNextNode())
-      if (!isBarrier(op))
+    llvm::SmallPtrSet<Operation *, 32> later;
+    bool beforeFrom = true;
+    for (Operation *op = after->getNextNode(); op; op = op->getNextNode()) {
+      beforeFrom &= op != from;
+      if (beforeFrom && !isBarrier(op))
         passed.add(getFootprint(op));
+      later.insert(op);
+    }
     Block *block = after->getBlock();
     llvm::SmallPtrSet<Operation *, 16> moved;
-    llvm::SmallPtrSet<Operation *, 32> later;
-    for (Operation *op = after->getNextNode(); op; op = op->getNextNode())
-      later.insert(op);
     // Whether a value `op` uses is defined where op would go: outside the
     // block, inside op, at or before `after`, or by an op moved there.
     auto ready = [&](Operation *op, Value v) {
