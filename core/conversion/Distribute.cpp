@@ -71,6 +71,7 @@ struct DistributePass
         matrixUnits(options.MatrixUnits) {
     vectorBytes = options.VectorBytes;
     rawLanguages = options.RawLanguages;
+    rotateScratch = options.RotateScratch;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
@@ -95,6 +96,11 @@ struct DistributePass
   ListOption<std::string> rawLanguages{
       *this, "raw-languages",
       llvm::cl::desc("Native languages of tle_raw variants the chip accepts")};
+  Option<bool> rotateScratch{
+      *this, "rotate-scratch",
+      llvm::cl::desc("Small scratch users take the bytes after the previous "
+                     "one's, so that no barrier orders them"),
+      llvm::cl::init(true)};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -122,6 +128,7 @@ struct DistributePass
     st.threadsPerBlock = ::tle::conversion::getNumWarps(module) *
                          (warpSize ? warpSize.getInt() : target.getWarpSize());
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
+    st.rotateScratch = rotateScratch;
     DistributeTypeConverter typeConverter(ctx, target);
 
     ConversionTarget conv(*ctx);

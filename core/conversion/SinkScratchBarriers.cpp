@@ -41,6 +41,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace tle::conversion::distribute {
@@ -57,18 +59,46 @@ bool isFixedBarrier(Operation *op) {
          !op->hasAttr(kSlotReleaseAttr);
 }
 
+/// Bytes [begin, end) of a block-level global.
+struct Access {
+  StringRef global;
+  uint64_t begin = 0;
+  uint64_t end = std::numeric_limits<uint64_t>::max();
+};
+
 /// The block-level memory some ops may touch: any (`unknown`), or the
-/// globals named.
+/// bytes named.
 struct Footprint {
   bool unknown = false;
-  llvm::SmallVector<StringRef, 2> globals;
+  llvm::SmallVector<Access, 2> accesses;
 
-  bool empty() const { return !unknown && globals.empty(); }
+  bool empty() const { return !unknown && accesses.empty(); }
   void add(const Footprint &other) {
     unknown |= other.unknown;
-    globals.append(other.globals.begin(), other.globals.end());
+    accesses.append(other.accesses.begin(), other.accesses.end());
   }
 };
+
+/// The global and bytes `ptr` may touch: a scratch slice's bytes
+/// (kScratchSliceBytesAttr on the getelementptr that took it; later
+/// getelementptrs index within the slice), else the whole global.
+std::optional<Access> getAccess(Value ptr) {
+  std::optional<StringRef> global = getBlockGlobal(ptr);
+  if (!global)
+    return std::nullopt;
+  Access access{*global};
+  while (auto gep = ptr.getDefiningOp<LLVM::GEPOp>()) {
+    auto bytes = gep->getAttrOfType<IntegerAttr>(kScratchSliceBytesAttr);
+    LLVM::GEPIndicesAdaptor<ValueRange> indices = gep.getIndices();
+    if (bytes && indices.size() == 1 && isa<IntegerAttr>(indices[0])) {
+      access.begin = cast<IntegerAttr>(indices[0]).getInt();
+      access.end = access.begin + bytes.getInt();
+      break;
+    }
+    ptr = gep.getBase();
+  }
+  return access;
+}
 
 class BarrierPlacement {
 public:
@@ -101,7 +131,7 @@ private:
     }
     if (auto globals = op->getAttrOfType<ArrayAttr>(kBlockAccessAttr)) {
       for (auto global : globals.getAsRange<FlatSymbolRefAttr>())
-        fp.globals.push_back(global.getValue());
+        fp.accesses.push_back({global.getValue()});
       return fp;
     }
     if (isMemoryEffectFree(op))
@@ -119,22 +149,24 @@ private:
                      : LLVM::LLVMPointerType();
       if (ptr && ptr.getAddressSpace() == *globalAddressSpace)
         continue;
-      std::optional<StringRef> global =
-          ptr ? getBlockGlobal(e.getValue()) : std::nullopt;
-      if (!global) {
+      std::optional<Access> access =
+          ptr ? getAccess(e.getValue()) : std::nullopt;
+      if (!access) {
         fp.unknown = true;
         return fp;
       }
-      fp.globals.push_back(*global);
+      fp.accesses.push_back(*access);
     }
     return fp;
   }
 
-  /// Whether two globals may share bytes: the same, or the scratch and a
-  /// buffer placed in its bytes.
-  bool overlap(StringRef a, StringRef b) const {
-    return a == b || (a == kScratchSymbol && scratchSharers.contains(b)) ||
-           (b == kScratchSymbol && scratchSharers.contains(a));
+  /// Whether two accesses may share bytes: overlapping bytes of one global,
+  /// or the scratch and a buffer placed in its bytes.
+  bool overlap(const Access &a, const Access &b) const {
+    if (a.global == b.global)
+      return a.begin < b.end && b.begin < a.end;
+    return (a.global == kScratchSymbol && scratchSharers.contains(b.global)) ||
+           (b.global == kScratchSymbol && scratchSharers.contains(a.global));
   }
 
   bool conflict(const Footprint &a, const Footprint &b) const {
@@ -142,9 +174,9 @@ private:
       return false;
     if (a.unknown || b.unknown)
       return true;
-    return llvm::any_of(a.globals, [&](StringRef x) {
-      return llvm::any_of(b.globals,
-                          [&](StringRef y) { return overlap(x, y); });
+    return llvm::any_of(a.accesses, [&](const Access &x) {
+      return llvm::any_of(b.accesses,
+                          [&](const Access &y) { return overlap(x, y); });
     });
   }
 
@@ -185,22 +217,17 @@ private:
                         isKernelEnd(loop->getBlock()->getTerminator()));
   }
 
-  /// The accesses a barrier group orders after it: from the group to the
-  /// next barrier that stays (releases may move on), into what runs after
-  /// the block when its end comes first; unknown if that cannot be told.
-  Footprint getAccessesAfter(ArrayRef<Operation *> group) const {
-    Footprint after;
-    Operation *op = group.back()->getNextNode();
-    for (; !op->hasTrait<OpTrait::IsTerminator>() && !isFixedBarrier(op);
+  /// What a slot-release group orders after the slot's reads: the refill
+  /// that follows it, up to the next barrier or the block's end. Nothing
+  /// else relies on it: software pipelining put it there for the refill,
+  /// and every other access has the barriers distribution emitted for it.
+  Footprint getRefill(ArrayRef<Operation *> group) const {
+    Footprint refill;
+    for (Operation *op = group.back()->getNextNode();
+         !op->hasTrait<OpTrait::IsTerminator>() && !isBarrier(op);
          op = op->getNextNode())
-      if (!isBarrier(op))
-        after.add(getFootprint(op));
-    if (op->hasTrait<OpTrait::IsTerminator>()) {
-      Footprint any;
-      any.unknown = true;
-      after.unknown |= !barrierFirstAfter(op, any);
-    }
-    return after;
+      refill.add(getFootprint(op));
+    return refill;
   }
 
   /// Going up from a slot-release group: the earliest barrier that stays
@@ -314,7 +341,7 @@ SmallVector<SmallVector<Operation *>> getGroups(ModuleOp module,
 void BarrierPlacement::run(ModuleOp module) {
   // Slot releases first: whether one is needed rests on barriers that stay.
   for (ArrayRef<Operation *> group : getGroups(module, kSlotReleaseAttr)) {
-    auto [barrier, lastAccess] = scanBefore(group, getAccessesAfter(group));
+    auto [barrier, lastAccess] = scanBefore(group, getRefill(group));
     Operation *from = group.back()->getNextNode();
     if (barrier) {
       for (Operation *op : llvm::reverse(group))
@@ -343,6 +370,7 @@ void sinkScratchBarriers(ModuleOp module,
     op->removeAttr(kScratchReleaseAttr);
     op->removeAttr(kBlockBarrierAttr);
     op->removeAttr(kBlockAccessAttr);
+    op->removeAttr(kScratchSliceBytesAttr);
   });
 }
 
