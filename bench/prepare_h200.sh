@@ -92,19 +92,15 @@ addk() { # name file entry num_warps kind block_size aligned origin dynamic_shar
 # kernel comes in two variants: strides and row length divisible by 16
 # (`i32:16`, aligned=true) for the anchor shapes, and without that promise
 # for the odd sizes. compare.py picks the variant Triton would pick.
-# With OFF=NAME set, the kernel is built with --disable-opt=NAME and listed
-# as tlec-no-NAME, to measure what that optimization gives on its own.
 tlec_one() { # example entry kind block_size num_warps aligned signature [-D ...]
-  local d="$K/tlec-$3-$4-$6" off="${OFF:-}"
-  local file="$2.bs$4.$6${off:+.no-$off}.h200.cubin" name=tlec-cubin
-  [ -n "$off" ] && name="tlec-no-$off"
+  local d="$K/tlec-$3-$4-$6"
   if "$BUILD/bin/tlec" "$ROOT/examples/$1.py" --target h200 -o "$d" \
        --kernel "$2" --num-warps "$5" -D BLOCK_SIZE="$4" --signature "$7" \
-       ${off:+--disable-opt="$off"} "${@:8}" 2>"$d.log"; then
+       "${@:8}" 2>"$d.log"; then
     local f=("$d/$2/$2".*.cubin)
-    mv "${f[0]}" "$K/$file"
-    addk "$name" "$file" "$2" "$5" "$3" "$4" "$6" \
-      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5, signature $7 ${*:8}${off:+, --disable-opt=$off})" \
+    mv "${f[0]}" "$K/$2.bs$4.$6.h200.cubin"
+    addk tlec-cubin "$2.bs$4.$6.h200.cubin" "$2" "$5" "$3" "$4" "$6" \
+      "tlec examples/$1.py --target h200 (BLOCK_SIZE=$4, num_warps $5, signature $7 ${*:8})" \
       "$(dynamic_shared "$d/$2/manifest.json")"
   else
     echo "tlec cannot compile examples/$1.py with BLOCK_SIZE=$4:" >&2
@@ -125,17 +121,6 @@ if [ -x "$BUILD/bin/tlec" ]; then
       '*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32'
     tlec_one layer_norm layer_norm_fwd layer_norm "$bs" "$nw" false \
       '*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32, i32, fp32'
-  done
-  # Fewer barriers (thread-private waits, rotating scratch) switched off,
-  # at the aligned shapes.
-  for bs in 1024 4096 16384 32768; do
-    OFF=barrier-elision tlec_one fused_softmax softmax_kernel softmax "$bs" 8 \
-      true '*fp32:16, *fp32:16, i32:16, i32:16, i32, i32:16' -D num_stages=4
-  done
-  for bs in 1024 4096 8192; do
-    nw=$((bs / 256)); [ "$nw" -gt 8 ] && nw=8
-    OFF=barrier-elision tlec_one layer_norm layer_norm_fwd layer_norm "$bs" \
-      "$nw" true '*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32'
   done
 fi
 

@@ -71,7 +71,6 @@ struct DistributePass
         matrixUnits(options.MatrixUnits) {
     vectorBytes = options.VectorBytes;
     rawLanguages = options.RawLanguages;
-    rotateScratch = options.RotateScratch;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
@@ -96,11 +95,6 @@ struct DistributePass
   ListOption<std::string> rawLanguages{
       *this, "raw-languages",
       llvm::cl::desc("Native languages of tle_raw variants the chip accepts")};
-  Option<bool> rotateScratch{
-      *this, "rotate-scratch",
-      llvm::cl::desc("Small scratch users take the bytes after the previous "
-                     "one's, so that no barrier orders them"),
-      llvm::cl::init(true)};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -128,7 +122,6 @@ struct DistributePass
     st.threadsPerBlock = ::tle::conversion::getNumWarps(module) *
                          (warpSize ? warpSize.getInt() : target.getWarpSize());
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
-    st.rotateScratch = rotateScratch;
     DistributeTypeConverter typeConverter(ctx, target);
 
     ConversionTarget conv(*ctx);

@@ -276,32 +276,15 @@ struct AsyncWaitConversion : DistPattern<tle_struct::AsyncWaitOp> {
                   ConversionPatternRewriter &rewriter) const override {
     // The wait and the barrier after it: a release barrier that reaches the
     // wait merges into them (the wait only lands this thread's copies).
-    // Thread-private reads need this thread's copies only. The wait lands
-    // writes into the local buffers, which barrier placement must see.
-    if (op.getThreadPrivate()) {
-      SmallVector<Attribute> buffers;
-      for (const DistributeState::BlockGlobal &global : st.blockGlobals)
-        buffers.push_back(
-            FlatSymbolRefAttr::get(rewriter.getContext(), global.name));
-      if (hasAsyncCopies(st.target) &&
-          failed(markEmitted(
-              rewriter, kBlockAccessAttr,
-              [&] {
-                return st.target.emitAsyncWait(rewriter, op.getLoc(),
-                                               op.getPending());
-              },
-              rewriter.getArrayAttr(buffers))))
-        return failure();
-    } else if (failed(markEmitted(rewriter, kBlockBarrierAttr, [&] {
-                 if (hasAsyncCopies(st.target) &&
-                     failed(st.target.emitAsyncWait(rewriter, op.getLoc(),
-                                                    op.getPending())))
-                   return failure();
-                 return st.target.emitBarrier(rewriter, op.getLoc(),
-                                              BarrierScope::Block);
-               }))) {
+    if (failed(markEmitted(rewriter, kBlockBarrierAttr, [&] {
+          if (hasAsyncCopies(st.target) &&
+              failed(st.target.emitAsyncWait(rewriter, op.getLoc(),
+                                             op.getPending())))
+            return failure();
+          return st.target.emitBarrier(rewriter, op.getLoc(),
+                                       BarrierScope::Block);
+        })))
       return failure();
-    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -324,18 +324,6 @@ FailureOr<unsigned> getBlockAddressSpace(Location loc, DistributeState &st) {
   return *as;
 }
 
-/// `bytes` at `offset` of the scratch global `symbol`, marked with their
-/// size (kScratchSliceBytesAttr).
-static Value createScratchSlice(OpBuilder &b, Location loc,
-                                LLVM::LLVMPointerType ptrType, StringRef symbol,
-                                uint64_t offset, uint64_t bytes) {
-  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, symbol);
-  auto slice = LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
-                                   ArrayRef<LLVM::GEPArg>{int32_t(offset)});
-  slice->setAttr(kScratchSliceBytesAttr, b.getI64IntegerAttr(bytes));
-  return slice;
-}
-
 FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
                               Type elemType, uint64_t count,
                               uint64_t alignment) {
@@ -356,19 +344,19 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
     own.inUse = offset + count * typeBytes(elemType);
     own.bytes = std::max(own.bytes, own.inUse);
     own.alignment = std::max(own.alignment, alignment);
-    return createScratchSlice(b, loc, ptrType,
-                              getPartitionScratchSymbol(partition->index),
-                              offset, count * typeBytes(elemType));
+    Value base = LLVM::AddressOfOp::create(
+        b, loc, ptrType, getPartitionScratchSymbol(partition->index));
+    return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                               ArrayRef<LLVM::GEPArg>{int32_t(offset)})
+        .getResult();
   }
-  uint64_t bytes = count * typeBytes(elemType);
   uint64_t offset = llvm::alignTo(st.scratchInUse, alignment);
-  // An op that would run past the rotating bytes starts at the beginning.
-  if (st.scratchFresh && offset + bytes > kRotatingScratchBytes)
-    offset = 0;
-  st.scratchFresh = false;
-  st.scratchInUse = offset + bytes;
+  st.scratchInUse = offset + count * typeBytes(elemType);
   st.scratchBytes = std::max(st.scratchBytes, st.scratchInUse);
-  return createScratchSlice(b, loc, ptrType, kScratchSymbol, offset, bytes);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kScratchSymbol);
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(offset)})
+      .getResult();
 }
 
 FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
@@ -392,9 +380,7 @@ FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
 }
 
 void releaseScratch(DistributeState &st) {
-  if (!st.rotateScratch || st.scratchInUse > kRotatingScratchBytes)
-    st.scratchInUse = 0;
-  st.scratchFresh = true;
+  st.scratchInUse = 0;
   for (auto &entry : st.partitionScratch)
     entry.second.inUse = 0;
 }

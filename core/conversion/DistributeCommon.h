@@ -67,16 +67,10 @@ struct DistributeState {
   mlir::ModuleOp module;
   /// The matrix units of layout assignment (tl.dot names its instruction).
   llvm::ArrayRef<MatrixUnit> matrixUnits;
-  /// Block-level scratch: one buffer that ops take slices of. Where the op
-  /// being converted takes its next slice, and the most any op took (the
-  /// buffer's size).
+  /// Block-level scratch: one buffer that ops take slices of. Bytes taken by
+  /// the op being converted, and the most any op took (the buffer's size).
   uint64_t scratchInUse = 0;
   uint64_t scratchBytes = 0;
-  /// No slice taken since the last releaseScratch: the next op's first
-  /// slice decides where it starts (see kRotatingScratchBytes).
-  bool scratchFresh = true;
-  /// Whether small users rotate through kRotatingScratchBytes.
-  bool rotateScratch = true;
   unsigned scratchAddressSpace = 0;
   /// Threads of one program (num_warps x warp size).
   unsigned threadsPerBlock = 0;
@@ -316,16 +310,11 @@ mlir::FailureOr<mlir::Value> allocScratch(mlir::OpBuilder &b,
 /// it (the swizzle pattern of matrix-operand layouts repeats every 1024
 /// bytes).
 inline constexpr uint64_t kBlockMemoryAlignment = 1024;
-/// Marks (i64) the getelementptr of a scratch slice with the slice's size
-/// in bytes, for sinkScratchBarriers; it clears the marks.
-inline constexpr llvm::StringLiteral kScratchSliceBytesAttr =
-    "tle.scratch_slice_bytes";
 /// The scratch of warp_specialize partition `index` (> 0); the pass places
 /// it apart from the first partition's.
 std::string getPartitionScratchSymbol(unsigned index);
-/// Lets the next op reuse the scratch buffer: from its start, or after the
-/// released op's slices when those end within kRotatingScratchBytes. Call
-/// it after the block barrier that ends an op's last scratch access.
+/// Lets the next op reuse the scratch buffer from its start. Call it after
+/// the block barrier that ends an op's last scratch access.
 void releaseScratch(DistributeState &st);
 /// Marks the ops of a scratch-release barrier, which sinkScratchBarriers
 /// may move down to the next access of block-level memory.

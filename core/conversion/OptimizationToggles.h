@@ -27,10 +27,6 @@ struct OptimizationToggles {
   /// tle-loop-pointer-bases: a loop carries one base per pointer tile that
   /// advances by a uniform step, not a pointer per element.
   bool LoopPointerBases = true;
-  /// Fewer block barriers: a pipelined loop whose threads read back only
-  /// what they copied waits without one, and consecutive small scratch
-  /// users (reductions) take different bytes, so none orders them.
-  bool BarrierElision = true;
 
   /// Calls F(name, enabled) for every optimization: what disable() takes and
   /// what a compiled binary depends on (the driver's cache key).
@@ -50,15 +46,13 @@ struct OptimizationToggles {
   }
   /// The names disable() takes, for help and error messages.
   static constexpr const char *Names =
-      "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
-      "barrier-elision";
+      "remove-layout-conversions, pipeline-loads, loop-pointer-bases";
 
 private:
   template <typename Self, typename Fn> static void forEachIn(Self &T, Fn &F) {
     F("remove-layout-conversions", T.RemoveLayoutConversions);
     F("pipeline-loads", T.PipelineLoads);
     F("loop-pointer-bases", T.LoopPointerBases);
-    F("barrier-elision", T.BarrierElision);
   }
 };
 

@@ -62,13 +62,6 @@ inline constexpr llvm::StringLiteral kMatrixBlockOperandsAttr =
 /// barrier that stays already separates the two.
 inline constexpr llvm::StringLiteral kSlotReleaseAttr = "tle.slot_release";
 
-/// Ops whose slices of the block-level scratch end within this many bytes
-/// of its start leave the next op the bytes after theirs instead of the
-/// start: a reduction following a reduction then touches other bytes, and
-/// the barrier that would order the first one's reads before the second
-/// one's writes can go (distribution tells slices apart by their bytes).
-inline constexpr uint64_t kRotatingScratchBytes = 256;
-
 /// Warps per program (i32) on the module: the front end's num_warps until
 /// layout assignment, then the warps of the whole block (warp_specialize
 /// partitions included).
@@ -123,9 +116,6 @@ struct PipelineLoadsOptions {
   /// function's other buffers and a bound of its scratch together; 0: no
   /// limit.
   uint64_t SharedMemoryLimit = 0;
-  /// Loops read back in their pointers' layout wait without a block barrier
-  /// (async_wait thread_private).
-  bool ThreadPrivateWaits = true;
 };
 
 /// Software pipelining: loads converted to another layout are copied
@@ -145,9 +135,6 @@ struct DistributeOptions {
   /// description's `raw.languages`); variants with inline-assembly
   /// constraints in one of them are inlined.
   std::vector<std::string> RawLanguages;
-  /// Small scratch users take the bytes after the previous one's
-  /// (kRotatingScratchBytes) instead of the scratch's start.
-  bool RotateScratch = true;
   /// Adds the dialects the TargetInfo creates ops of (loaded before the pass
   /// runs, as passes may not load dialects while running).
   std::function<void(mlir::DialectRegistry &)> TargetDialects;

@@ -37,7 +37,6 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   Dist.VectorBytes = Layouts.VectorBytes;
   Dist.MatrixUnits = Layouts.MatrixUnits;
   Dist.RawLanguages = Desc.RawLanguages;
-  Dist.RotateScratch = Options.Optimizations.BarrierElision;
 
   PassManager PM(Module.getContext());
   // Native code the target takes, or the portable fallback in its place.
@@ -71,7 +70,6 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
     // to (softmax rows of 16384 fp32: three 64 KiB slots, as Triton's).
     PipelineLoadsOptions Pipelining;
     Pipelining.SharedMemoryLimit = Desc.Lim.SharedPerBlockOptin;
-    Pipelining.ThreadPrivateWaits = Options.Optimizations.BarrierElision;
     PM.addPass(createPipelineLoadsPass(Pipelining));
   }
   PM.addPass(createDistributePass(Target, Dist));

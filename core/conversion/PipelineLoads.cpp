@@ -142,8 +142,7 @@ uint64_t getPlacedBytes(Type t) {
 /// and result element; a dot may store its operands that are not staged;
 /// an elementwise op, a constant, a memory access, a broadcast or control
 /// flow takes none; any other op may place each of its tensors there (a
-/// layout conversion, the operands of a scan). Small ops' slices follow
-/// each other in the first kRotatingScratchBytes, which the bound adds.
+/// layout conversion, the operands of a scan).
 uint64_t getScratchBound(Operation *function, unsigned numWarps,
                          const llvm::SmallPtrSetImpl<Operation *> &staged) {
   uint64_t bound = 0;
@@ -171,7 +170,7 @@ uint64_t getScratchBound(Operation *function, unsigned numWarps,
     }
     bound = std::max(bound, bytes);
   });
-  return bound ? bound + ::tle::conversion::kRotatingScratchBytes : 0;
+  return bound;
 }
 
 /// The ring of `slots` slots of `type`'s tile: the load layout's fastest
@@ -372,7 +371,6 @@ struct PipelineLoadsPass
   explicit PipelineLoadsPass(const ::tle::conversion::PipelineLoadsOptions &o) {
     numStages = o.NumStages;
     sharedMemoryLimit = o.SharedMemoryLimit;
-    threadPrivateWaits = o.ThreadPrivateWaits;
   }
 
   StringRef getArgument() const override { return "tle-pipeline-loads"; }
@@ -395,11 +393,6 @@ struct PipelineLoadsPass
                      "rings of a loop, the function's other buffers and its "
                      "scratch together (0: no limit)"),
       llvm::cl::init(0)};
-  Option<bool> threadPrivateWaits{
-      *this, "thread-private-waits",
-      llvm::cl::desc("Loops whose threads read back only what they copied "
-                     "wait without a block barrier"),
-      llvm::cl::init(true)};
 
   unsigned getStages(scf::ForOp loop) {
     if (numStages)
@@ -544,21 +537,7 @@ struct PipelineLoadsPass
     Block *body = loop.getBody();
     rewriter.setInsertionPointToStart(body);
     llvm::SetVector<Operation *> consumerHead;
-    // Loads read back in their own layout (the layout their pointers have)
-    // are read by the threads that copied them: their wait needs no barrier
-    // (the slot release below orders the reads before the refill).
-    bool copiesLast = llvm::all_of(
-        candidates, [](const Candidate &c) { return !c.convert && !c.dot; });
-    bool threadPrivate =
-        threadPrivateWaits && copiesLast &&
-        llvm::all_of(candidates, [](Candidate c) {
-          return cast<RankedTensorType>(c.load.getPtr().getType())
-                     .getEncoding() ==
-                 cast<RankedTensorType>(c.load.getType()).getEncoding();
-        });
-    auto consumerWait = ts::AsyncWaitOp::create(rewriter, loc, stages - 2);
-    consumerWait.setThreadPrivate(threadPrivate);
-    consumerHead.insert(consumerWait);
+    consumerHead.insert(ts::AsyncWaitOp::create(rewriter, loc, stages - 2));
     Value readSlot = getSlot(loop);
     // Per staged dot: the rings of A and B.
     llvm::MapVector<Operation *, std::array<Value, 2>> dotRings;
@@ -609,6 +588,8 @@ struct PipelineLoadsPass
     // barrier in the body (a reduction across warps) then already
     // separates the reads from the refill, and distribution drops this one
     // (kSlotReleaseAttr).
+    bool copiesLast = llvm::all_of(
+        candidates, [](const Candidate &c) { return !c.convert && !c.dot; });
     auto slotRelease = DebugBarrierOp::create(rewriter, loc);
     slotRelease->setAttr(kSlotReleaseAttr, rewriter.getUnitAttr());
     if (!copiesLast)

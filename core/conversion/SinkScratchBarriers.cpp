@@ -41,8 +41,6 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include <limits>
-
 using namespace mlir;
 
 namespace tle::conversion::distribute {
@@ -59,46 +57,18 @@ bool isFixedBarrier(Operation *op) {
          !op->hasAttr(kSlotReleaseAttr);
 }
 
-/// Bytes [begin, end) of a block-level global.
-struct Access {
-  StringRef global;
-  uint64_t begin = 0;
-  uint64_t end = std::numeric_limits<uint64_t>::max();
-};
-
 /// The block-level memory some ops may touch: any (`unknown`), or the
-/// bytes named.
+/// globals named.
 struct Footprint {
   bool unknown = false;
-  llvm::SmallVector<Access, 2> accesses;
+  llvm::SmallVector<StringRef, 2> globals;
 
-  bool empty() const { return !unknown && accesses.empty(); }
+  bool empty() const { return !unknown && globals.empty(); }
   void add(const Footprint &other) {
     unknown |= other.unknown;
-    accesses.append(other.accesses.begin(), other.accesses.end());
+    globals.append(other.globals.begin(), other.globals.end());
   }
 };
-
-/// The global and bytes `ptr` may touch: a scratch slice's bytes
-/// (kScratchSliceBytesAttr on the getelementptr that took it; later
-/// getelementptrs index within the slice), else the whole global.
-std::optional<Access> getAccess(Value ptr) {
-  std::optional<StringRef> global = getBlockGlobal(ptr);
-  if (!global)
-    return std::nullopt;
-  Access access{*global};
-  while (auto gep = ptr.getDefiningOp<LLVM::GEPOp>()) {
-    auto bytes = gep->getAttrOfType<IntegerAttr>(kScratchSliceBytesAttr);
-    LLVM::GEPIndicesAdaptor<ValueRange> indices = gep.getIndices();
-    if (bytes && indices.size() == 1 && isa<IntegerAttr>(indices[0])) {
-      access.begin = cast<IntegerAttr>(indices[0]).getInt();
-      access.end = access.begin + bytes.getInt();
-      break;
-    }
-    ptr = gep.getBase();
-  }
-  return access;
-}
 
 class BarrierPlacement {
 public:
@@ -131,7 +101,7 @@ private:
     }
     if (auto globals = op->getAttrOfType<ArrayAttr>(kBlockAccessAttr)) {
       for (auto global : globals.getAsRange<FlatSymbolRefAttr>())
-        fp.accesses.push_back({global.getValue()});
+        fp.globals.push_back(global.getValue());
       return fp;
     }
     if (isMemoryEffectFree(op))
@@ -149,24 +119,22 @@ private:
                      : LLVM::LLVMPointerType();
       if (ptr && ptr.getAddressSpace() == *globalAddressSpace)
         continue;
-      std::optional<Access> access =
-          ptr ? getAccess(e.getValue()) : std::nullopt;
-      if (!access) {
+      std::optional<StringRef> global =
+          ptr ? getBlockGlobal(e.getValue()) : std::nullopt;
+      if (!global) {
         fp.unknown = true;
         return fp;
       }
-      fp.accesses.push_back(*access);
+      fp.globals.push_back(*global);
     }
     return fp;
   }
 
-  /// Whether two accesses may share bytes: overlapping bytes of one global,
-  /// or the scratch and a buffer placed in its bytes.
-  bool overlap(const Access &a, const Access &b) const {
-    if (a.global == b.global)
-      return a.begin < b.end && b.begin < a.end;
-    return (a.global == kScratchSymbol && scratchSharers.contains(b.global)) ||
-           (b.global == kScratchSymbol && scratchSharers.contains(a.global));
+  /// Whether two globals may share bytes: the same, or the scratch and a
+  /// buffer placed in its bytes.
+  bool overlap(StringRef a, StringRef b) const {
+    return a == b || (a == kScratchSymbol && scratchSharers.contains(b)) ||
+           (b == kScratchSymbol && scratchSharers.contains(a));
   }
 
   bool conflict(const Footprint &a, const Footprint &b) const {
@@ -174,9 +142,9 @@ private:
       return false;
     if (a.unknown || b.unknown)
       return true;
-    return llvm::any_of(a.accesses, [&](const Access &x) {
-      return llvm::any_of(b.accesses,
-                          [&](const Access &y) { return overlap(x, y); });
+    return llvm::any_of(a.globals, [&](StringRef x) {
+      return llvm::any_of(b.globals,
+                          [&](StringRef y) { return overlap(x, y); });
     });
   }
 
@@ -217,17 +185,22 @@ private:
                         isKernelEnd(loop->getBlock()->getTerminator()));
   }
 
-  /// What a slot-release group orders after the slot's reads: the refill
-  /// that follows it, up to the next barrier or the block's end. Nothing
-  /// else relies on it: software pipelining put it there for the refill,
-  /// and every other access has the barriers distribution emitted for it.
-  Footprint getRefill(ArrayRef<Operation *> group) const {
-    Footprint refill;
-    for (Operation *op = group.back()->getNextNode();
-         !op->hasTrait<OpTrait::IsTerminator>() && !isBarrier(op);
+  /// The accesses a barrier group orders after it: from the group to the
+  /// next barrier that stays (releases may move on), into what runs after
+  /// the block when its end comes first; unknown if that cannot be told.
+  Footprint getAccessesAfter(ArrayRef<Operation *> group) const {
+    Footprint after;
+    Operation *op = group.back()->getNextNode();
+    for (; !op->hasTrait<OpTrait::IsTerminator>() && !isFixedBarrier(op);
          op = op->getNextNode())
-      refill.add(getFootprint(op));
-    return refill;
+      if (!isBarrier(op))
+        after.add(getFootprint(op));
+    if (op->hasTrait<OpTrait::IsTerminator>()) {
+      Footprint any;
+      any.unknown = true;
+      after.unknown |= !barrierFirstAfter(op, any);
+    }
+    return after;
   }
 
   /// Going up from a slot-release group: the earliest barrier that stays
@@ -341,7 +314,7 @@ SmallVector<SmallVector<Operation *>> getGroups(ModuleOp module,
 void BarrierPlacement::run(ModuleOp module) {
   // Slot releases first: whether one is needed rests on barriers that stay.
   for (ArrayRef<Operation *> group : getGroups(module, kSlotReleaseAttr)) {
-    auto [barrier, lastAccess] = scanBefore(group, getRefill(group));
+    auto [barrier, lastAccess] = scanBefore(group, getAccessesAfter(group));
     Operation *from = group.back()->getNextNode();
     if (barrier) {
       for (Operation *op : llvm::reverse(group))
@@ -370,7 +343,6 @@ void sinkScratchBarriers(ModuleOp module,
     op->removeAttr(kScratchReleaseAttr);
     op->removeAttr(kBlockBarrierAttr);
     op->removeAttr(kBlockAccessAttr);
-    op->removeAttr(kScratchSliceBytesAttr);
   });
 }
 

@@ -110,15 +110,9 @@ def TLEStruct_AsyncWaitOp : TLEStruct_Op<"async_wait", [
   let description = [{
     Then synchronizes the block, so that every thread sees the slots the
     completed groups wrote and every earlier read of the buffers is done.
-
-    With `thread_private`, each thread reads back only what its own copies
-    wrote (copies and reads of one layout), and ordering the reads before
-    later copies is left to other barriers: the wait lands this thread's
-    copies and synchronizes nothing.
   }];
-  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending,
-                       UnitAttr:$thread_private);
-  let assemblyFormat = "$pending (`thread_private` $thread_private^)? attr-dict";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "$pending attr-dict";
 }
 
 def TLEStruct_LocalLoadOp : TLEStruct_Op<"local_load", [

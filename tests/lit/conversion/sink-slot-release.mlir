@@ -1,17 +1,17 @@
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-pipeline-loads --tle-distribute --canonicalize --cse | FileCheck %s
 
 // A row loop that asked for num_stages, with a sum across warps per row, as
-// softmax. Each thread reads back only the elements it copied (the row is
-// read in the layout it was loaded in), so the wait needs no barrier. The
-// sum's barrier between its scratch write and reads already separates the
-// slot's reads from the refill, so the slot-release barrier is dropped and
-// the refill (here a synchronous copy: a global load and a store to the
-// ring) moves up to just after that barrier, issued before the rest of the
-// row's work. The sum's release barrier stays at the end of the body: the
-// next row's sum writes the same scratch bytes before any other barrier.
-// Two barriers per row.
+// softmax. The sum's barrier between its scratch write and reads already
+// separates the slot's reads from the refill, so the slot-release barrier
+// is dropped and the refill (here a synchronous copy: a global load and a
+// store to the ring) moves up to just after that barrier, issued before
+// the rest of the row's work. The sum's release barrier is dropped at the
+// end of the body: the next iteration starts with the wait's barrier. Two
+// barriers per row.
 // CHECK-LABEL: llvm.func @rows_sum
 // CHECK: scf.for
+// CHECK-NOT: llvm.load
+// CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<2xf32>
 // CHECK-NOT: gpu.barrier
@@ -25,8 +25,8 @@
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.store %{{.*}}, %{{.*}} : vector<2xf32>, !llvm.ptr<1>
-// CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: scf.yield
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.yield
 // CHECK: gpu.barrier
 // CHECK-NEXT: llvm.return
 module attributes {tle.num_warps = 4 : i32} {
@@ -61,10 +61,11 @@ tle.func @rows_sum(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.
 
 // The same loop without the sum: nothing else separates the slot's reads
 // from the refill, so the slot-release barrier stays, and it and the refill
-// move up to just after the slot's read, ahead of the row's work. The only
-// barrier of the row.
+// move up to just after the slot's read, ahead of the row's work.
 // CHECK-LABEL: llvm.func @rows_scaled
 // CHECK: scf.for
+// CHECK-NOT: llvm.load
+// CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<2xf32>
 // CHECK-NEXT: gpu.barrier
