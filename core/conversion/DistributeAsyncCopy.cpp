@@ -234,7 +234,9 @@ struct CopyConversion : DistPattern<tle_struct::CopyOp> {
       return op.emitError("cannot compute the indices of this layout");
     Value base = adaptor.getSrc().front();
     ValueRange ptrs = adaptor.getDst();
-    for (auto [reg, index] : llvm::enumerate(*indices)) {
+    for (auto entry : llvm::enumerate(*indices)) {
+      size_t reg = entry.index();
+      const SmallVector<Value> &index = entry.value();
       Value from = scratchPtr(rewriter, loc, base, elem,
                               addressing.offset(rewriter, loc, index));
       auto storeOne = [&](OpBuilder &b, Location l) {

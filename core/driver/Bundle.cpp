@@ -197,7 +197,7 @@ Error tle::driver::writeOutputDirectory(StringRef OutDir, const FileMap &Files,
   if (!Temp)
     return Fail(createStringError("cannot create a directory in '" + Parent +
                                   "': " + toString(Temp.takeError())));
-  auto Cleanup = make_scope_exit([&] { sys::fs::remove_directories(*Temp); });
+  scope_exit Cleanup([&] { sys::fs::remove_directories(*Temp); });
   if (Error E = populate(*Temp, Files, Kernels))
     return Fail(std::move(E));
 

@@ -28,7 +28,8 @@ int missingFunction(int);
 } // namespace tle_test
 #endif
 
-static Backend *createBackend() {
+// Unused where a variant returns no plugin info (TLE_TEST_PLUGIN_NULL_INFO).
+[[maybe_unused]] static Backend *createBackend() {
 #if defined(TLE_TEST_PLUGIN_NULL_FACTORY)
   return nullptr;
 #elif defined(TLE_TEST_PLUGIN_THROWING_FACTORY)
@@ -61,9 +62,9 @@ tleGetBackendPluginInfo(void) {
                                             TLE_TEST_PLUGIN_NAME, "1.0", Keys,
                                             createBackend};
 #else
-  static const TLEBackendPluginInfo Info = {TLE_BACKEND_ABI_VERSION,
-                                            TLE_TEST_PLUGIN_NAME, "1.0", Keys,
-                                            createBackend};
+  [[maybe_unused]] static const TLEBackendPluginInfo Info = {
+      TLE_BACKEND_ABI_VERSION, TLE_TEST_PLUGIN_NAME, "1.0", Keys,
+      createBackend};
 #endif
 #if defined(TLE_TEST_PLUGIN_NULL_INFO)
   return nullptr;
