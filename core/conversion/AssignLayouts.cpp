@@ -206,6 +206,8 @@ private:
   std::vector<::tle::conversion::MatrixUnit> matrixUnits;
   /// Dots tiled with a matrix instruction.
   DenseMap<Operation *, ::tle::conversion::MatrixTiling> dotTilings;
+  /// The blocked layout each reduction reads its operands in.
+  DenseMap<Operation *, BlockedLayoutAttr> reduceLayouts;
   /// Shape -> the layout of that shape.
   std::map<SmallVector<int64_t>, BlockedLayoutAttr> shapeLayouts;
   DenseMap<Value, Attribute> layouts;
@@ -407,16 +409,24 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
       return WalkResult::advance();
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      for (auto [src, res] : llvm::zip(reduce.getSrcs(), reduce.getResults())) {
-        if (!isa<RankedTensorType>(res.getType()))
-          continue;
-        auto parent =
-            dyn_cast_or_null<DistributedLayoutAttrInterface>(layouts.lookup(src));
-        if (!parent)
-          return op->emitError("reduce operand has no layout");
-        layouts[res] = SliceLayoutAttr::get(&getContext(), reduce.getAxis(),
-                                            parent);
-      }
+      // Distribution reduces blocked operands. An operand in another layout
+      // (the slice an earlier reduction left, a matrix accumulator), or
+      // operands in different layouts, are converted to the shape's blocked
+      // layout first.
+      Value first = reduce.getSrcs()[0];
+      if (!layouts.lookup(first))
+        return op->emitError("reduce operand has no layout");
+      auto layout = dyn_cast<BlockedLayoutAttr>(layouts.lookup(first));
+      if (!layout || llvm::any_of(reduce.getSrcs(), [&](Value src) {
+            return layouts.lookup(src) != layout;
+          }))
+        layout =
+            getShapeLayout(cast<RankedTensorType>(first.getType()).getShape());
+      reduceLayouts[reduce] = layout;
+      for (Value res : reduce.getResults())
+        if (isa<RankedTensorType>(res.getType()))
+          layouts[res] =
+              SliceLayoutAttr::get(&getContext(), reduce.getAxis(), layout);
       return WalkResult::advance();
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -586,6 +596,12 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
       for (auto [operand, res] :
            llvm::zip(cond.getArgsMutable(), whileOp.getResults()))
         require(operand, res.getType());
+      return;
+    }
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      BlockedLayoutAttr layout = reduceLayouts.lookup(reduce);
+      for (OpOperand &src : reduce.getSrcsMutable())
+        require(src, withLayout(src.get().getType(), layout));
       return;
     }
     // Scans keep each operand's layout in the matching result.

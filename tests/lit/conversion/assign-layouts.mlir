@@ -113,3 +113,41 @@ tle.func @loop(%p: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %n: i32) {
   tle.store %a, %acc : tensor<256x!tle.ptr<f32>>
   tle.return
 }
+
+// -----
+
+// A reduction of a reduction's result: the row sums are a slice of the
+// tile's layout; the second reduction reads them converted to the blocked
+// layout of their shape (distribution reduces blocked operands).
+// CHECK-LABEL: tle.func @sum_of_row_sums
+// CHECK: %[[ROWS:.*]] = tle.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<32x128xf32, #[[TILE:blocked[0-9]*]]>) -> tensor<32xf32, #[[SLICE:slice[0-9]*]]>
+// CHECK: %[[BLOCKED:.*]] = tle.convert_layout %[[ROWS]] : tensor<32xf32, #[[SLICE]]> -> tensor<32xf32, #[[ROW:blocked[0-9]*]]>
+// CHECK: tle.reduce(%[[BLOCKED]]) {axis = 0 : i32} : (tensor<32xf32, #[[ROW]]>) -> f32
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @sum_of_row_sums(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>) {
+    %r = tle.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+    %c = tle.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
+    %c128 = arith.constant dense<128> : tensor<32x1xi32>
+    %re = tle.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %rs = arith.muli %re, %c128 : tensor<32x1xi32>
+    %ce = tle.expand_dims %c {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+    %rb = tle.broadcast %rs : tensor<32x1xi32> -> tensor<32x128xi32>
+    %cb = tle.broadcast %ce : tensor<1x128xi32> -> tensor<32x128xi32>
+    %off = arith.addi %rb, %cb : tensor<32x128xi32>
+    %base = tle.splat %in : !tle.ptr<f32> -> tensor<32x128x!tle.ptr<f32>>
+    %p = tle.addptr %base, %off : tensor<32x128x!tle.ptr<f32>>, tensor<32x128xi32>
+    %x = tle.load %p : tensor<32x128x!tle.ptr<f32>>
+    %rows = "tle.reduce"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tle.reduce.return %s : f32
+    }) {axis = 1 : i32} : (tensor<32x128xf32>) -> tensor<32xf32>
+    %t = "tle.reduce"(%rows) ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tle.reduce.return %s : f32
+    }) {axis = 0 : i32} : (tensor<32xf32>) -> f32
+    tle.store %out, %t : !tle.ptr<f32>
+    tle.return
+  }
+}
