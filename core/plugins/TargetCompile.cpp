@@ -83,7 +83,14 @@ Error tle::plugins::lowerForTarget(
         if (Diag.getSeverity() == mlir::DiagnosticSeverity::Error &&
             Message.empty()) {
           llvm::raw_string_ostream OS(Message);
-          OS << Diag.getLocation() << ": " << Diag.str();
+          // The kernel's line as file:line:col, not MLIR's loc(...) form.
+          if (auto File =
+                  Diag.getLocation()->findInstanceOf<mlir::FileLineColLoc>())
+            OS << File.getFilename().getValue() << ":" << File.getLine() << ":"
+               << File.getColumn();
+          else
+            OS << Diag.getLocation();
+          OS << ": " << Diag.str();
         }
         return mlir::success();
       });
