@@ -25,6 +25,7 @@ using namespace llvm;
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(tle::run::getOptionCategory());
   cl::ParseCommandLineOptions(argc, argv, tle::run::Overview);
   return tle::run::runTleRun(
       [](StringRef Target) -> Expected<std::unique_ptr<tle::runtime::Device>> {

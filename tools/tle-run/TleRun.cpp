@@ -53,6 +53,8 @@ const char *const Overview =
 
 static cl::OptionCategory Category("tle-run options");
 
+cl::OptionCategory &tle::run::getOptionCategory() { return Category; }
+
 static cl::opt<std::string> BinaryPath(cl::Positional, cl::Required,
                                        cl::desc("<compiled kernel file>"),
                                        cl::cat(Category));

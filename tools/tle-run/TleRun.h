@@ -19,6 +19,10 @@
 
 #include <functional>
 
+namespace llvm::cl {
+class OptionCategory;
+} // namespace llvm::cl
+
 namespace tle {
 namespace run {
 
@@ -27,6 +31,10 @@ using DeviceOpener = std::function<llvm::Expected<
     std::unique_ptr<runtime::Device>>(llvm::StringRef Target)>;
 
 extern const char *const Overview;
+
+/// The category of the tool's options: a main adds its own to it and hides
+/// the rest (LLVM's) from --help.
+llvm::cl::OptionCategory &getOptionCategory();
 
 /// Runs the tool with the parsed options; returns the exit code (0 when the
 /// kernel ran and every check passed).

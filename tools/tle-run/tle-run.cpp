@@ -22,10 +22,11 @@ using namespace llvm;
 static cl::list<std::string>
     PluginDirs("plugin-dir",
                cl::desc("Look for backend plugins here first (repeatable)"),
-               cl::value_desc("dir"));
+               cl::value_desc("dir"), cl::cat(tle::run::getOptionCategory()));
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(tle::run::getOptionCategory());
   cl::ParseCommandLineOptions(argc, argv, tle::run::Overview);
   // Outlives every Device it opens: their runtimes run plugin code.
   tle::plugins::PluginHost Host;

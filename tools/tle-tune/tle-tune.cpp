@@ -580,6 +580,9 @@ int runCompile() {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  // The subcommands have the options; LLVM's own stay out of --help.
+  cl::OptionCategory TopLevel("tle-tune");
+  cl::HideUnrelatedOptions(TopLevel);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tle-tune: autotune a kernel over real shapes (docs/tune.md)\n");
