@@ -29,6 +29,7 @@
 #include "core/driver/TargetJob.h"
 #include "core/driver/Version.h"
 #include "core/frontend/ASTDump.h"
+#include "core/frontend/ModuleLoader.h"
 #include "core/frontend/Parser.h"
 #include "core/frontend/lower/Lowering.h"
 #include "core/plugins/Targets.h"
@@ -396,15 +397,16 @@ static std::string getKernelName(const tle::frontend::Module &M,
 }
 
 static mlir::OwningOpRef<mlir::ModuleOp>
-lowerToTileIR(const tle::frontend::Module &M, const tle::driver::Specialization &Spec,
-              DiagnosticEngine &Diags, mlir::MLIRContext &Context) {
+lowerToTileIR(const tle::frontend::Module &M,
+              const tle::driver::Specialization &Spec, DiagnosticEngine &Diags,
+              mlir::MLIRContext &Context, tle::frontend::ModuleLoader &Loader) {
   KernelSpec KS;
   KS.KernelName = Spec.KernelName;
   KS.Defines = Spec.Defines;
   KS.Signature = Spec.Signature;
   KS.NumWarps = Spec.NumWarps;
   KS.NumStages = Spec.NumStages;
-  return lowerKernel(M, KS, Context, Diags);
+  return lowerKernel(M, KS, Context, Diags, &Loader);
 }
 
 /// Writes Text to Path ("-" is stdout) through a temporary file, so that a
@@ -462,8 +464,10 @@ static int processFile(StringRef Filename, bool PrintHeader, bool ForTargets,
   mlir::tle::registerTLEDialects(Registry);
   mlir::MLIRContext Context(Registry);
   Context.loadAllAvailableDialects();
+  // Jit functions the file imports from other modules of its package.
+  tle::frontend::ModuleLoader Loader(SrcMgr, Diags, Filename, *M);
   mlir::OwningOpRef<mlir::ModuleOp> IR =
-      lowerToTileIR(*M, *Spec, Diags, Context);
+      lowerToTileIR(*M, *Spec, Diags, Context, Loader);
   if (!IR)
     return 1;
   if (!ForTargets)

@@ -2,6 +2,7 @@
 
 #include "core/frontend/lower/Emitter.h"
 
+#include "core/frontend/ModuleLoader.h"
 #include "core/frontend/lower/Builtins.h"
 #include "dialects/TLE/TLEDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -14,9 +15,9 @@ using namespace ::tle::frontend;
 /// Jit calls nest this deep at most; deeper means unbounded recursion.
 static constexpr unsigned MaxInlineDepth = 64;
 
-Emitter::Emitter(const Module &M, MLIRContext &Context,
-                 DiagnosticEngine &Diags)
-    : M(M), Context(Context), Diags(Diags), B(&Context),
+Emitter::Emitter(const Module &M, MLIRContext &Context, DiagnosticEngine &Diags,
+                 ModuleLoader *Loader)
+    : M(M), Loader(Loader), Context(Context), Diags(Diags), B(&Context),
       CurrentLoc(UnknownLoc::get(&Context)) {}
 
 LogicalResult Emitter::error(const Node *N, const llvm::Twine &Msg) {
@@ -187,13 +188,14 @@ static bool isPythonBuiltin(llvm::StringRef Name) {
   return Names.contains(Name);
 }
 
-Result Emitter::evalModuleConstant(const ModuleConstant &C) {
-  auto It = ModuleConstants.find(C.Name);
+Result Emitter::evalModuleConstant(const Module &Mod, const ModuleConstant &C) {
+  auto It = ModuleConstants.find({&Mod, C.Name});
   if (It != ModuleConstants.end())
     return It->second;
-  // Module constants are evaluated in an empty frame: they may refer only to
-  // other constants and library names.
+  // Module constants are evaluated in an empty frame of their module: they
+  // may refer only to other constants and library names.
   Frames.emplace_back();
+  Frames.back().Mod = &Mod;
   Result V = lowerExpr(C.Value);
   Frames.pop_back();
   if (failed(V))
@@ -201,7 +203,7 @@ Result Emitter::evalModuleConstant(const ModuleConstant &C) {
   if (!V->isConstexpr())
     return error(C.Value, "module-level value '" + C.Name +
                               "' must be a compile-time constant");
-  ModuleConstants[C.Name] = *V;
+  ModuleConstants[{&Mod, C.Name}] = *V;
   return *V;
 }
 
@@ -211,12 +213,17 @@ Result Emitter::lookupName(const NameExpr *N) {
     if (It != frame().Vars.end())
       return It->second;
   }
-  if (const ModuleConstant *C = M.lookupConstant(N->Id))
-    return evalModuleConstant(*C);
-  if (const FunctionDef *F = M.lookupFunction(N->Id))
+  const Module &Mod = mod();
+  if (const ModuleConstant *C = Mod.lookupConstant(N->Id))
+    return evalModuleConstant(Mod, *C);
+  if (const FunctionDef *F = Mod.lookupFunction(N->Id))
     return TValue::function(F);
-  if (M.lookupImport(N->Id))
-    return TValue::builtin(canonicalizeName(M.resolveDottedName(N->Id)));
+  if (Mod.lookupImport(N->Id)) {
+    std::string Dotted = Mod.resolveDottedName(N->Id);
+    if (const FunctionDef *F = getImportedFunction(Dotted))
+      return TValue::function(F);
+    return TValue::builtin(canonicalizeName(Dotted));
+  }
   if (N->Id == "True" || N->Id == "False")
     return TValue::boolean(N->Id == "True");
   if (N->Id == "None")
@@ -412,6 +419,9 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
                             const Node *Site) {
   switch (V.getKind()) {
   case TValue::Kind::Builtin: {
+    if (const FunctionDef *F =
+            getImportedFunction(V.getName().str() + "." + Attr.str()))
+      return TValue::function(F);
     std::string Name = canonicalizeName(V.getName().str() + "." + Attr.str());
     llvm::StringRef Ref(Name);
     if (Ref.consume_front("tl."))
@@ -542,6 +552,7 @@ Result Emitter::callJit(const FunctionDef &F, CallArgs &Args,
     return failure();
   Frame Callee;
   Callee.Fn = &F;
+  Callee.Mod = Loader ? &Loader->getOwner(F) : nullptr;
   for (const Param &P : F.Params) {
     if (const CallArg *A = Bound->get(P.Name)) {
       Callee.Vars[P.Name] = A->Value;
@@ -549,6 +560,7 @@ Result Emitter::callJit(const FunctionDef &F, CallArgs &Args,
     }
     // Defaults are evaluated in module scope, as Python does at def time.
     Frames.emplace_back();
+    Frames.back().Mod = Callee.Mod;
     Result D = lowerExpr(P.Default);
     Frames.pop_back();
     if (failed(D))
@@ -598,6 +610,16 @@ Result Emitter::callMethod(const TValue &Self, llvm::StringRef Name,
   return callBuiltin("tl." + Name.str(), Args, Site);
 }
 
+const FunctionDef *Emitter::getImportedFunction(llvm::StringRef Dotted) {
+  if (!Loader)
+    return nullptr;
+  auto [ModuleName, FunctionName] = Dotted.rsplit('.');
+  if (FunctionName.empty() || FunctionName == Dotted)
+    return nullptr;
+  const Module *Imported = Loader->load(ModuleName);
+  return Imported ? Imported->lookupFunction(FunctionName) : nullptr;
+}
+
 Result Emitter::callBuiltin(llvm::StringRef Name, CallArgs &Args,
                             const Node *Site) {
   if (BuiltinFn Fn = lookupBuiltin(Name))
@@ -606,6 +628,10 @@ Result Emitter::callBuiltin(llvm::StringRef Name, CallArgs &Args,
   if (Short.consume_front("tl."))
     return error(Site, "unknown function 'tl." + Short +
                            "' (not a triton.language builtin TLE supports)");
+  auto [ModuleName, FunctionName] = Name.rsplit('.');
+  if (Loader && !FunctionName.empty() && Loader->load(ModuleName))
+    return error(Site, "module '" + ModuleName + "' has no jit function '" +
+                           FunctionName + "'");
   return error(Site, "unknown function '" + Name + "'");
 }
 
@@ -628,8 +654,10 @@ LogicalResult Emitter::lowerCombiner(
                           " arguments, this lambda takes " +
                           llvm::Twine(L->Params.size()));
     Frame LF;
-    if (!Frames.empty())
+    if (!Frames.empty()) {
       LF.Fn = frame().Fn;
+      LF.Mod = frame().Mod;
+    }
     for (auto [P, A] : llvm::zip(L->Params, Args.Positional))
       LF.Vars[P.Name] = A.Value;
     Frames.push_back(std::move(LF));

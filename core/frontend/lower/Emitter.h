@@ -55,7 +55,10 @@ using Result = mlir::FailureOr<TValue>;
 
 class Emitter {
 public:
-  Emitter(const Module &M, mlir::MLIRContext &Context, DiagnosticEngine &Diags);
+  /// `Loader`, when given, finds jit functions the kernel's file imports
+  /// from other modules.
+  Emitter(const Module &M, mlir::MLIRContext &Context, DiagnosticEngine &Diags,
+          ModuleLoader *Loader = nullptr);
 
   mlir::OwningOpRef<mlir::ModuleOp> lowerKernel(const FunctionDef &F,
                                                 const KernelSpec &Spec);
@@ -178,6 +181,8 @@ private:
   struct Frame {
     llvm::StringMap<TValue> Vars;
     const FunctionDef *Fn = nullptr;
+    /// The module whose names the frame's code sees (null: the kernel's).
+    const Module *Mod = nullptr;
     /// Set by `return` at the end of an inlined function body.
     std::optional<TValue> ReturnValue;
   };
@@ -191,7 +196,14 @@ private:
   Result lowerCompare(const CompareExpr *E);
   Result lowerIfExp(const IfExpExpr *E);
   Result attributeOf(const TValue &V, llvm::StringRef Attr, const Node *Site);
-  Result evalModuleConstant(const ModuleConstant &C);
+  Result evalModuleConstant(const Module &Mod, const ModuleConstant &C);
+  /// The module the current code's names resolve in.
+  const Module &mod() {
+    return !Frames.empty() && frame().Mod ? *frame().Mod : M;
+  }
+  /// A jit function of another module that `Dotted` (a resolved name such
+  /// as "flag_gems.utils.triton_lang_extension.program_id") names.
+  const FunctionDef *getImportedFunction(llvm::StringRef Dotted);
 
   mlir::LogicalResult lowerIf(const IfStmt *S);
   mlir::LogicalResult lowerFor(const ForStmt *S);
@@ -212,12 +224,15 @@ private:
   Frame &frame() { return Frames.back(); }
 
   const Module &M;
+  ModuleLoader *Loader;
   mlir::MLIRContext &Context;
   DiagnosticEngine &Diags;
   mlir::OpBuilder B;
   mlir::Location CurrentLoc;
   std::vector<Frame> Frames;
-  llvm::StringMap<TValue> ModuleConstants;
+  /// Evaluated module constants, per module.
+  llvm::DenseMap<std::pair<const Module *, llvm::StringRef>, TValue>
+      ModuleConstants;
   unsigned InlineDepth = 0;
 };
 

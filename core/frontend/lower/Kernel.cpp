@@ -314,8 +314,8 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
 
 namespace tle::frontend {
 OwningOpRef<ModuleOp> lowerKernel(const Module &M, const KernelSpec &Spec,
-                                  MLIRContext &Context,
-                                  DiagnosticEngine &Diags) {
+                                  MLIRContext &Context, DiagnosticEngine &Diags,
+                                  ModuleLoader *Loader) {
   const FunctionDef *Kernel = nullptr;
   if (!Spec.KernelName.empty()) {
     Kernel = M.lookupFunction(Spec.KernelName);
@@ -345,7 +345,7 @@ OwningOpRef<ModuleOp> lowerKernel(const Module &M, const KernelSpec &Spec,
     }
     Kernel = Jit.front();
   }
-  Emitter E(M, Context, Diags);
+  Emitter E(M, Context, Diags, Loader);
   return E.lowerKernel(*Kernel, Spec);
 }
 } // namespace tle::frontend

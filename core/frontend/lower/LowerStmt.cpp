@@ -360,7 +360,7 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
   if (!S->OrElse.empty())
     return error(S, "'for ... else' is not supported in jit functions");
   auto *Call = dyn_cast<CallExpr>(S->Iter);
-  std::string IterName = Call ? M.getCanonicalName(Call->Func) : "";
+  std::string IterName = Call ? mod().getCanonicalName(Call->Func) : "";
   IterName = canonicalizeName(IterName);
   if (Call && IterName == "tle.dsa.parallel")
     return lowerParallelFor(*this, S, Call);

@@ -34,11 +34,13 @@ struct KernelSpec {
   unsigned NumStages = 3;
 };
 
-/// Returns null after reporting every problem to `Diags`.
-mlir::OwningOpRef<mlir::ModuleOp> lowerKernel(const Module &M,
-                                              const KernelSpec &Spec,
-                                              mlir::MLIRContext &Context,
-                                              DiagnosticEngine &Diags);
+class ModuleLoader;
+
+/// Returns null after reporting every problem to `Diags`. `Loader`, when
+/// given, finds the jit functions M imports from other modules.
+mlir::OwningOpRef<mlir::ModuleOp>
+lowerKernel(const Module &M, const KernelSpec &Spec, mlir::MLIRContext &Context,
+            DiagnosticEngine &Diags, ModuleLoader *Loader = nullptr);
 
 } // namespace tle::frontend
 

@@ -1,0 +1,22 @@
+# A kernel that calls jit functions of another module of its package, the
+# way FlagGems calls flag_gems.utils.triton_lang_extension: through a module
+# alias, a name imported from the module, and as a reduction's combiner.
+import triton
+import triton.language as tl
+
+from pkg import helpers as hp
+from pkg.helpers import scale
+
+
+@triton.jit
+def scaled_max_kernel(x_ptr, y_ptr, max_ptr, BLOCK: tl.constexpr):
+    pid = hp.program_id64(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(y_ptr + offs, scale(x))
+    tl.store(max_ptr + pid, tl.reduce(x, 0, hp.maximum))
+
+
+@triton.jit
+def missing_kernel(x_ptr):
+    tl.store(x_ptr, hp.not_there(1.0))
