@@ -417,6 +417,10 @@ Result Emitter::lowerAttribute(const AttributeExpr *A) {
 
 Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
                             const Node *Site) {
+  // tl.constexpr's wrapped value (`dtype.value`): TLE's compile-time
+  // values are not wrapped.
+  if (Attr == "value" && V.isConstexpr())
+    return V;
   switch (V.getKind()) {
   case TValue::Kind::Builtin: {
     if (const FunctionDef *F =
@@ -433,6 +437,14 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
     Type T = V.getType();
     if (Attr == "dtype")
       return TValue::dtype(getScalarType(T), V.isUnsigned());
+    // A scalar's type is its dtype (`ptr.type.element_ty`, as FlagGems
+    // writes it); a tensor's is a block type, which TLE does not model.
+    if (Attr == "type") {
+      if (isa<RankedTensorType>(T))
+        return error(Site, "'.type' of a tensor (a block type) is not "
+                           "supported; use '.dtype' for its element type");
+      return TValue::dtype(T, V.isUnsigned());
+    }
     if (Attr == "shape") {
       std::vector<TValue> Dims;
       for (int64_t D : getShape(T))
@@ -463,6 +475,15 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
     }
     if (Attr == "primitive_bitwidth")
       return TValue::integer(isPointerType(T) ? 64 : T.getIntOrFloatBitWidth());
+    if (Attr == "int_bitwidth" || Attr == "fp_mantissa_width") {
+      if (Attr == "int_bitwidth" ? !isIntType(T) : !isFloatType(T))
+        return error(Site, "'" + Attr + "' needs an " +
+                               (Attr == "int_bitwidth" ? "integer" : "float") +
+                               " dtype, got " + V.describe());
+      if (Attr == "int_bitwidth")
+        return TValue::integer(T.getIntOrFloatBitWidth());
+      return TValue::integer(cast<FloatType>(T).getFPMantissaWidth() - 1);
+    }
     if (Attr == "scalar")
       return V;
     return TValue::method(V, Attr);

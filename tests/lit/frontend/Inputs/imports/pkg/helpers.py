@@ -24,3 +24,16 @@ def scale(x):
 @triton.jit
 def maximum(a, b):
     return T.maximum(a, b)
+
+
+# FlagGems' utils/limits.py idiom: unwrap the constexpr dtype (`.value`),
+# ask it what it is.
+@triton.jit
+def lowest(dtype):
+    dtype_ = dtype.value
+    if dtype_.is_floating():
+        value: T.constexpr = float("-inf")
+        return value
+    width: T.constexpr = dtype_.int_bitwidth
+    value: T.constexpr = -1 * 2 ** (width - 1)
+    return value

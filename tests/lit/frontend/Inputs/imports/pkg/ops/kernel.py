@@ -20,3 +20,16 @@ def scaled_max_kernel(x_ptr, y_ptr, max_ptr, BLOCK: tl.constexpr):
 @triton.jit
 def missing_kernel(x_ptr):
     tl.store(x_ptr, hp.not_there(1.0))
+
+
+# A scalar pointer's `.type.element_ty` is its pointee (FlagGems' argmax).
+@triton.jit
+def lowest_kernel(f_ptr, i_ptr):
+    tl.store(f_ptr, hp.lowest(f_ptr.type.element_ty))
+    tl.store(i_ptr, hp.lowest(i_ptr.type.element_ty))
+
+
+@triton.jit
+def block_type_kernel(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 16))
+    tl.store(x_ptr, x.type.element_ty)
