@@ -609,6 +609,12 @@ Result Emitter::compare(CmpOpKind Op, const TValue &Lhs, const TValue &Rhs,
     return error(Site, "cannot compare " + Lhs.describe() + " and " +
                            Rhs.describe() + " with '" + getSpelling(Op) + "'");
   }
+  // A runtime value is never None (a pointer argument Triton would have
+  // received as None is a constexpr None here): `ptr is None` is decided at
+  // compile time, as Triton decides it.
+  if ((Op == CmpOpKind::Is || Op == CmpOpKind::IsNot) &&
+      (Lhs.is(TValue::Kind::None) || Rhs.is(TValue::Kind::None)))
+    return TValue::boolean(Op == CmpOpKind::IsNot);
   if (Op == CmpOpKind::Is || Op == CmpOpKind::IsNot || Op == CmpOpKind::In ||
       Op == CmpOpKind::NotIn)
     return error(Site, "'" + getSpelling(Op) +
