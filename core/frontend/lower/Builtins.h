@@ -30,6 +30,10 @@ std::string canonicalizeName(llvm::StringRef Resolved);
 /// The builtin of that canonical name, or null.
 BuiltinFn lookupBuiltin(llvm::StringRef CanonicalName);
 
+/// triton.language's random numbers (tl.rand, tl.randint, tl.philox, ...)
+/// as the Python source of a jit module (RandomLibrary.cpp).
+const char *getRandomLibrarySource();
+
 /// Each file of builtins adds its own functions.
 void registerLanguageBuiltins(llvm::StringMap<BuiltinFn> &Table);
 void registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table);

@@ -190,6 +190,31 @@ Result minMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
                     T->IsUnsigned);
 }
 
+/// tl.umulhi(x, y): the high half of the integers' full product (signed or
+/// unsigned as their promoted type), for Philox random numbers.
+Result builtinUmulhi(Emitter &E, CallArgs &Args, const Node *Site) {
+  auto A = E.bind(Args, {"x", "y"}, 2, "tl.umulhi", Site);
+  if (failed(A))
+    return failure();
+  TValue X = A->get("x")->Value, Y = A->get("y")->Value;
+  auto T = E.promote(X, Y, false, Site);
+  if (failed(T))
+    return failure();
+  if (!isIntType(T->Type))
+    return E.error(Site, "tl.umulhi needs integer operands");
+  if (failed(convertPair(E, X, Y, *T, Site)))
+    return failure();
+  OpBuilder &B = E.getBuilder();
+  Location L = E.loc(Site);
+  Value High =
+      T->IsUnsigned
+          ? arith::MulUIExtendedOp::create(B, L, X.getValue(), Y.getValue())
+                .getHigh()
+          : arith::MulSIExtendedOp::create(B, L, X.getValue(), Y.getValue())
+                .getHigh();
+  return TValue::ir(High, T->IsUnsigned);
+}
+
 Result builtinMaximum(Emitter &E, CallArgs &Args, const Node *Site) {
   return minMax(E, Args, Site, true);
 }
@@ -697,6 +722,7 @@ void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   Add("minimum", builtinMinimum);
   Add("clamp", builtinClamp);
   Add("fma", builtinFma);
+  Add("umulhi", builtinUmulhi);
   Table["tl.libdevice.exp"] = builtinLibdeviceExp;
   Table["tl.libdevice.sqrt"] = builtinLibdeviceSqrt;
   Table["tl.libdevice.pow"] = builtinLibdevicePow;

@@ -3,11 +3,13 @@
 #include "core/frontend/lower/Emitter.h"
 
 #include "core/frontend/ModuleLoader.h"
+#include "core/frontend/Parser.h"
 #include "core/frontend/lower/Builtins.h"
 #include "dialects/TLE/TLEDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 using namespace ::tle::frontend;
@@ -573,7 +575,7 @@ Result Emitter::callJit(const FunctionDef &F, CallArgs &Args,
     return failure();
   Frame Callee;
   Callee.Fn = &F;
-  Callee.Mod = Loader ? &Loader->getOwner(F) : nullptr;
+  Callee.Mod = &getOwner(F);
   for (const Param &P : F.Params) {
     if (const CallArg *A = Bound->get(P.Name)) {
       Callee.Vars[P.Name] = A->Value;
@@ -631,6 +633,24 @@ Result Emitter::callMethod(const TValue &Self, llvm::StringRef Name,
   return callBuiltin("tl." + Name.str(), Args, Site);
 }
 
+const FunctionDef *Emitter::getRandomFunction(llvm::StringRef Name) {
+  if (!RandomLibrary) {
+    llvm::SourceMgr &SrcMgr = Diags.getSourceMgr();
+    unsigned ID = SrcMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(getRandomLibrarySource(),
+                                         "<triton.language.random>"),
+        llvm::SMLoc());
+    RandomLibrary = parseModule(SrcMgr, ID, Diags);
+  }
+  return RandomLibrary->lookupFunction(Name);
+}
+
+const Module &Emitter::getOwner(const FunctionDef &F) {
+  if (RandomLibrary && llvm::is_contained(RandomLibrary->Functions, &F))
+    return *RandomLibrary;
+  return Loader ? Loader->getOwner(F) : M;
+}
+
 const FunctionDef *Emitter::getImportedFunction(llvm::StringRef Dotted) {
   if (!Loader)
     return nullptr;
@@ -646,6 +666,12 @@ Result Emitter::callBuiltin(llvm::StringRef Name, CallArgs &Args,
   if (BuiltinFn Fn = lookupBuiltin(Name))
     return Fn(*this, Args, Site);
   llvm::StringRef Short = Name;
+  if (Short.consume_front("tl.")) {
+    Short.consume_front("random.");
+    if (const FunctionDef *F = getRandomFunction(Short))
+      return callJit(*F, Args, Site);
+  }
+  Short = Name;
   if (Short.consume_front("tl."))
     return error(Site, "unknown function 'tl." + Short +
                            "' (not a triton.language builtin TLE supports)");

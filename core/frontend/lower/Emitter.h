@@ -204,6 +204,11 @@ private:
   /// A jit function of another module that `Dotted` (a resolved name such
   /// as "flag_gems.utils.triton_lang_extension.program_id") names.
   const FunctionDef *getImportedFunction(llvm::StringRef Dotted);
+  /// A function of the random-number library (getRandomLibrarySource),
+  /// parsed on first use; null if it has none of that name.
+  const FunctionDef *getRandomFunction(llvm::StringRef Name);
+  /// The module whose names `F`'s body sees.
+  const Module &getOwner(const FunctionDef &F);
 
   mlir::LogicalResult lowerIf(const IfStmt *S);
   mlir::LogicalResult lowerFor(const ForStmt *S);
@@ -230,6 +235,7 @@ private:
   mlir::OpBuilder B;
   mlir::Location CurrentLoc;
   std::vector<Frame> Frames;
+  std::unique_ptr<Module> RandomLibrary;
   /// Evaluated module constants, per module.
   llvm::DenseMap<std::pair<const Module *, llvm::StringRef>, TValue>
       ModuleConstants;
