@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Compiles a sample of FlagGems' kernels, unchanged, for the H200, with
+# the signatures and constexprs FlagGems' host code would launch them with.
+# Usage: flag_gems_kernels.sh TLEC FLAG_GEMS_DIR; prints one line per
+# failure and a count.
+TLEC=$1 G=$2 ok=0 bad=0
+t() {
+  local f=$1 k=$2 sig=$3
+  shift 3
+  if err=$("$TLEC" "$G/ops/$f" --kernel "$k" --target h200 "$@" \
+             --signature "$sig" --emit=asm --no-cache -o /dev/null 2>&1); then
+    ok=$((ok + 1))
+  else
+    bad=$((bad + 1))
+    echo "FAILED $f $k: $(echo "$err" | head -1)"
+  fi
+}
+t sum.py sum_kernel_1 '*fp16:16, *fp32:16, i32' -D BLOCK_SIZE=1024
+t sum.py sum_kernel_2 '*fp32:16, *fp32:16, i32' -D BLOCK_MID=64
+t mean.py mean_kernel_1 '*fp32:16, *fp32:16, i32' -D BLOCK_SIZE=1024
+t max.py max_kernel_1 '*fp32:16, *fp32:16, i32' -D BLOCK_SIZE=1024
+t argmax.py argmax_kernel_1 '*fp32:16, *fp32:16, *i64:16, i32' -D BLOCK_SIZE=1024
+t argmax.py argmax_kernel_2 '*fp32:16, *i64:16, *i64:16, i32' -D BLOCK_MID=64
+t argmin.py argmin_kernel_1 '*fp32:16, *fp32:16, *i64:16, i32' -D BLOCK_SIZE=1024
+t softmax.py softmax_kernel_inner '*fp32:16, *fp32:16, i32, i32' -D TILE_N=1024 -D ONE_TILE_PER_CTA=1
+t softmax.py softmax_kernel_inner '*fp32:16, *fp32:16, i32, i32' -D TILE_N=1024 -D ONE_TILE_PER_CTA=0
+t rms_norm.py rms_norm_kernel '*fp16:16, *fp32:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, fp32' -D BLOCK_SIZE=1024
+t layernorm.py layer_norm_persistent_kernel '*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32, i32, fp32' -D TILE_N=1024
+t embedding.py embedding_kernel '*fp16:16, *i64:16, *fp16:16' -D N=512 -D BLOCK_SIZE=512
+t log_softmax.py log_softmax_kernel '*fp32:16, *fp32:16, i32, i32, i32'
+t var_mean.py var_mean_welford_kernel '*fp32:16, *fp32:16, *fp32:16, i32, i32, i32' -D BLOCK_M=4 -D BLOCK_N=256
+t vector_norm.py l2_norm_kernel '*fp32:16, *fp32:16, i32, i32' -D BLOCK_M=4 -D BLOCK_N=256
+t index_select.py index_select_kernel '*fp32:16, *fp32:16, i32, i32, *i64:16, i32' -D BLOCK_M=4 -D BLOCK_N=256
+t cumsum.py normed_cumsum_kernel '*fp32:16, *fp32:16, i32' -D BLOCK=1024
+t mse_loss.py kernel_1 '*fp32:16, *fp32:16, *fp32:16, i32' -D BLOCK_SIZE=1024 -D reduction=1
+echo "$ok compiled, $bad failed"
