@@ -173,6 +173,21 @@ LogicalResult convertPair(Emitter &E, TValue &X, TValue &Y, DType T,
   return E.broadcastPair(X, Y, Site);
 }
 
+/// Binds `Fn(x, y)` and converts both to their promoted type, which it
+/// returns.
+FailureOr<DType> bindPromotedPair(Emitter &E, CallArgs &Args, StringRef Fn,
+                                  const Node *Site, TValue &X, TValue &Y) {
+  auto A = E.bind(Args, {"x", "y"}, 2, Fn, Site);
+  if (failed(A))
+    return failure();
+  X = A->get("x")->Value;
+  Y = A->get("y")->Value;
+  auto T = E.promote(X, Y, false, Site);
+  if (failed(T) || failed(convertPair(E, X, Y, *T, Site)))
+    return failure();
+  return *T;
+}
+
 Result minMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
   llvm::StringRef Fn = IsMax ? "tl.maximum" : "tl.minimum";
   auto A = E.bind(Args, {"x", "y", "propagate_nan"}, 2, Fn, Site);
@@ -193,17 +208,12 @@ Result minMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
 /// tl.umulhi(x, y): the high half of the integers' full product (signed or
 /// unsigned as their promoted type), for Philox random numbers.
 Result builtinUmulhi(Emitter &E, CallArgs &Args, const Node *Site) {
-  auto A = E.bind(Args, {"x", "y"}, 2, "tl.umulhi", Site);
-  if (failed(A))
-    return failure();
-  TValue X = A->get("x")->Value, Y = A->get("y")->Value;
-  auto T = E.promote(X, Y, false, Site);
+  TValue X, Y;
+  FailureOr<DType> T = bindPromotedPair(E, Args, "tl.umulhi", Site, X, Y);
   if (failed(T))
     return failure();
   if (!isIntType(T->Type))
     return E.error(Site, "tl.umulhi needs integer operands");
-  if (failed(convertPair(E, X, Y, *T, Site)))
-    return failure();
   OpBuilder &B = E.getBuilder();
   Location L = E.loc(Site);
   Value High =
@@ -293,15 +303,12 @@ Result builtinFma(Emitter &E, CallArgs &Args, const Node *Site) {
 
 /// libdevice.pow(x, y): x to the power y, in the promoted floating type.
 Result builtinLibdevicePow(Emitter &E, CallArgs &Args, const Node *Site) {
-  auto A = E.bind(Args, {"x", "y"}, 2, "libdevice.pow", Site);
-  if (failed(A))
+  TValue X, Y;
+  FailureOr<DType> T = bindPromotedPair(E, Args, "libdevice.pow", Site, X, Y);
+  if (failed(T))
     return failure();
-  TValue X = A->get("x")->Value, Y = A->get("y")->Value;
-  auto T = E.promote(X, Y, false, Site);
-  if (failed(T) || !isFloatType(T->Type))
-    return (E.error(Site, "libdevice.pow needs floating-point operands"));
-  if (failed(convertPair(E, X, Y, *T, Site)))
-    return failure();
+  if (!isFloatType(T->Type))
+    return E.error(Site, "libdevice.pow needs floating-point operands");
   return TValue::ir(math::PowFOp::create(E.getBuilder(), E.loc(Site),
                                          X.getValue(), Y.getValue()));
 }
