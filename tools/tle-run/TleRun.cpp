@@ -53,7 +53,7 @@ const char *const Overview =
 
 static cl::OptionCategory Category("tle-run options");
 
-cl::OptionCategory &tle::run::getOptionCategory() { return Category; }
+cl::OptionCategory &getOptionCategory() { return Category; }
 
 static cl::opt<std::string> BinaryPath(cl::Positional, cl::Required,
                                        cl::desc("<compiled kernel file>"),
