@@ -117,6 +117,18 @@ void Parser::parseModule() {
     case TokenKind::at:
       parseDecorated();
       break;
+    case TokenKind::kw_try:
+      // A top-level `try:` body runs at import time as the top level does
+      // (FlagGems binds helpers there, with a fallback in the handler): its
+      // statements are scanned as top-level ones, its handlers skipped.
+      if (peekTok().is(TokenKind::colon)) {
+        consume();
+        consume();
+        if (consumeIf(TokenKind::newline) && consumeIf(TokenKind::indent))
+          break;
+      }
+      skipStatement(/*OnlyCompoundBlock=*/true);
+      break;
     case TokenKind::identifier:
       if (peekTok().isAny(TokenKind::equal, TokenKind::colon)) {
         parseModuleConstant();

@@ -202,7 +202,10 @@ Result Emitter::evalModuleConstant(const Module &Mod, const ModuleConstant &C) {
   Frames.pop_back();
   if (failed(V))
     return failure();
-  if (!V->isConstexpr())
+  // Besides constants, a module may bind another name for a function
+  // (`f = tl.uint_to_uniform_float`).
+  if (!V->isConstexpr() && !V->is(TValue::Kind::Builtin) &&
+      !V->is(TValue::Kind::Function))
     return error(C.Value, "module-level value '" + C.Name +
                               "' must be a compile-time constant");
   ModuleConstants[{&Mod, C.Name}] = *V;
@@ -224,6 +227,8 @@ Result Emitter::lookupName(const NameExpr *N) {
     std::string Dotted = Mod.resolveDottedName(N->Id);
     if (const FunctionDef *F = getImportedFunction(Dotted))
       return TValue::function(F);
+    if (auto [Owner, C] = getImportedConstant(Dotted); C)
+      return evalModuleConstant(*Owner, *C);
     return TValue::builtin(canonicalizeName(Dotted));
   }
   if (N->Id == "True" || N->Id == "False")
@@ -425,9 +430,11 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
     return V;
   switch (V.getKind()) {
   case TValue::Kind::Builtin: {
-    if (const FunctionDef *F =
-            getImportedFunction(V.getName().str() + "." + Attr.str()))
+    std::string Dotted = V.getName().str() + "." + Attr.str();
+    if (const FunctionDef *F = getImportedFunction(Dotted))
       return TValue::function(F);
+    if (auto [Owner, C] = getImportedConstant(Dotted); C)
+      return evalModuleConstant(*Owner, *C);
     std::string Name = canonicalizeName(V.getName().str() + "." + Attr.str());
     llvm::StringRef Ref(Name);
     if (Ref.consume_front("tl."))
@@ -659,6 +666,19 @@ const FunctionDef *Emitter::getImportedFunction(llvm::StringRef Dotted) {
     return nullptr;
   const Module *Imported = Loader->load(ModuleName);
   return Imported ? Imported->lookupFunction(FunctionName) : nullptr;
+}
+
+std::pair<const Module *, const ModuleConstant *>
+Emitter::getImportedConstant(llvm::StringRef Dotted) {
+  if (!Loader)
+    return {};
+  auto [ModuleName, ConstantName] = Dotted.rsplit('.');
+  if (ConstantName.empty() || ConstantName == Dotted)
+    return {};
+  const Module *Imported = Loader->load(ModuleName);
+  if (!Imported)
+    return {};
+  return {Imported, Imported->lookupConstant(ConstantName)};
 }
 
 Result Emitter::callBuiltin(llvm::StringRef Name, CallArgs &Args,

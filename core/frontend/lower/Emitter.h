@@ -204,6 +204,10 @@ private:
   /// A jit function of another module that `Dotted` (a resolved name such
   /// as "flag_gems.utils.triton_lang_extension.program_id") names.
   const FunctionDef *getImportedFunction(llvm::StringRef Dotted);
+  /// A module-level constant (or function alias) of another module, with
+  /// its module; {null, null} if `Dotted` names none.
+  std::pair<const Module *, const ModuleConstant *>
+  getImportedConstant(llvm::StringRef Dotted);
   /// A function of the random-number library (getRandomLibrarySource),
   /// parsed on first use; null if it has none of that name.
   const FunctionDef *getRandomFunction(llvm::StringRef Name);

@@ -33,4 +33,5 @@ t vector_norm.py l2_norm_kernel '*fp32:16, *fp32:16, i32, i32' -D BLOCK_M=4 -D B
 t index_select.py index_select_kernel '*fp32:16, *fp32:16, i32, i32, *i64:16, i32' -D BLOCK_M=4 -D BLOCK_N=256
 t cumsum.py normed_cumsum_kernel '*fp32:16, *fp32:16, i32' -D BLOCK=1024
 t mse_loss.py kernel_1 '*fp32:16, *fp32:16, *fp32:16, i32' -D BLOCK_SIZE=1024 -D reduction=1
+t dropout.py dropout_forward_kernel '*fp32:16, *fp32:16, *i1:16, i32, fp32, i64, i64' -D BLOCK=1024
 echo "$ok compiled, $bad failed"

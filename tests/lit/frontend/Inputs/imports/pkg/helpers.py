@@ -37,3 +37,14 @@ def lowest(dtype):
     width: T.constexpr = dtype_.int_bitwidth
     value: T.constexpr = -1 * 2 ** (width - 1)
     return value
+
+
+# FlagGems' utils/random_utils.py idiom: a top-level `try:` binds another
+# name for a triton.language function, with a fallback in the handler.
+try:
+    uniform = T.uint_to_uniform_float
+except AttributeError:
+
+    @triton.jit
+    def uniform(x):
+        return x * 0.0

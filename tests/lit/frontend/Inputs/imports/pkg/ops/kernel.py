@@ -33,3 +33,9 @@ def lowest_kernel(f_ptr, i_ptr):
 def block_type_kernel(x_ptr):
     x = tl.load(x_ptr + tl.arange(0, 16))
     tl.store(x_ptr, x.type.element_ty)
+
+
+@triton.jit
+def uniform_kernel(out_ptr, seed, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, hp.uniform(tl.randint(seed, offs)))
