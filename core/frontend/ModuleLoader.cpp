@@ -26,19 +26,17 @@ ModuleLoader::ModuleLoader(SourceMgr &SrcMgr, DiagnosticEngine &Diags,
   // Up through the packages the file is in: the directory above the
   // top-level one is where `import package...` starts.
   SmallString<256> Package(Dir);
-  bool InPackage = false;
   while (true) {
     SmallString<256> Init(Package);
     sys::path::append(Init, "__init__.py");
     if (!sys::fs::exists(Init))
       break;
-    InPackage = true;
     StringRef Parent = sys::path::parent_path(Package);
     if (Parent.empty() || Parent == Package)
       break;
     Package = Parent;
   }
-  if (InPackage && Package != Dir)
+  if (Package != Dir)
     Roots.push_back(std::string(Package));
 }
 

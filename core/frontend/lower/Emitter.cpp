@@ -225,10 +225,8 @@ Result Emitter::lookupName(const NameExpr *N) {
     return TValue::function(F);
   if (Mod.lookupImport(N->Id)) {
     std::string Dotted = Mod.resolveDottedName(N->Id);
-    if (const FunctionDef *F = getImportedFunction(Dotted))
-      return TValue::function(F);
-    if (auto [Owner, C] = getImportedConstant(Dotted); C)
-      return evalModuleConstant(*Owner, *C);
+    if (std::optional<Result> Imported = lookupImported(Dotted))
+      return *Imported;
     return TValue::builtin(canonicalizeName(Dotted));
   }
   if (N->Id == "True" || N->Id == "False")
@@ -431,11 +429,9 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
   switch (V.getKind()) {
   case TValue::Kind::Builtin: {
     std::string Dotted = V.getName().str() + "." + Attr.str();
-    if (const FunctionDef *F = getImportedFunction(Dotted))
-      return TValue::function(F);
-    if (auto [Owner, C] = getImportedConstant(Dotted); C)
-      return evalModuleConstant(*Owner, *C);
-    std::string Name = canonicalizeName(V.getName().str() + "." + Attr.str());
+    if (std::optional<Result> Imported = lookupImported(Dotted))
+      return *Imported;
+    std::string Name = canonicalizeName(Dotted);
     llvm::StringRef Ref(Name);
     if (Ref.consume_front("tl."))
       if (std::optional<DType> T = lookupDType(Ref, &Context))
@@ -484,13 +480,16 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
     }
     if (Attr == "primitive_bitwidth")
       return TValue::integer(isPointerType(T) ? 64 : T.getIntOrFloatBitWidth());
-    if (Attr == "int_bitwidth" || Attr == "fp_mantissa_width") {
-      if (Attr == "int_bitwidth" ? !isIntType(T) : !isFloatType(T))
-        return error(Site, "'" + Attr + "' needs an " +
-                               (Attr == "int_bitwidth" ? "integer" : "float") +
-                               " dtype, got " + V.describe());
-      if (Attr == "int_bitwidth")
-        return TValue::integer(T.getIntOrFloatBitWidth());
+    if (Attr == "int_bitwidth") {
+      if (!isIntType(T))
+        return error(Site, "'int_bitwidth' needs an integer dtype, got " +
+                               V.describe());
+      return TValue::integer(T.getIntOrFloatBitWidth());
+    }
+    if (Attr == "fp_mantissa_width") {
+      if (!isFloatType(T))
+        return error(Site, "'fp_mantissa_width' needs a float dtype, got " +
+                               V.describe());
       return TValue::integer(cast<FloatType>(T).getFPMantissaWidth() - 1);
     }
     if (Attr == "scalar")
@@ -658,27 +657,25 @@ const Module &Emitter::getOwner(const FunctionDef &F) {
   return Loader ? Loader->getOwner(F) : M;
 }
 
-const FunctionDef *Emitter::getImportedFunction(llvm::StringRef Dotted) {
-  if (!Loader)
+const Module *Emitter::loadImportedModule(llvm::StringRef Dotted,
+                                          llvm::StringRef &Name) {
+  auto [ModuleName, Last] = Dotted.rsplit('.');
+  if (!Loader || Last.empty() || Last == Dotted)
     return nullptr;
-  auto [ModuleName, FunctionName] = Dotted.rsplit('.');
-  if (FunctionName.empty() || FunctionName == Dotted)
-    return nullptr;
-  const Module *Imported = Loader->load(ModuleName);
-  return Imported ? Imported->lookupFunction(FunctionName) : nullptr;
+  Name = Last;
+  return Loader->load(ModuleName);
 }
 
-std::pair<const Module *, const ModuleConstant *>
-Emitter::getImportedConstant(llvm::StringRef Dotted) {
-  if (!Loader)
-    return {};
-  auto [ModuleName, ConstantName] = Dotted.rsplit('.');
-  if (ConstantName.empty() || ConstantName == Dotted)
-    return {};
-  const Module *Imported = Loader->load(ModuleName);
+std::optional<Result> Emitter::lookupImported(llvm::StringRef Dotted) {
+  llvm::StringRef Name;
+  const Module *Imported = loadImportedModule(Dotted, Name);
   if (!Imported)
-    return {};
-  return {Imported, Imported->lookupConstant(ConstantName)};
+    return std::nullopt;
+  if (const FunctionDef *F = Imported->lookupFunction(Name))
+    return Result(TValue::function(F));
+  if (const ModuleConstant *C = Imported->lookupConstant(Name))
+    return evalModuleConstant(*Imported, *C);
+  return std::nullopt;
 }
 
 Result Emitter::callBuiltin(llvm::StringRef Name, CallArgs &Args,
@@ -687,18 +684,17 @@ Result Emitter::callBuiltin(llvm::StringRef Name, CallArgs &Args,
     return Fn(*this, Args, Site);
   llvm::StringRef Short = Name;
   if (Short.consume_front("tl.")) {
-    Short.consume_front("random.");
-    if (const FunctionDef *F = getRandomFunction(Short))
+    llvm::StringRef Random = Short;
+    Random.consume_front("random.");
+    if (const FunctionDef *F = getRandomFunction(Random))
       return callJit(*F, Args, Site);
-  }
-  Short = Name;
-  if (Short.consume_front("tl."))
     return error(Site, "unknown function 'tl." + Short +
                            "' (not a triton.language builtin TLE supports)");
-  auto [ModuleName, FunctionName] = Name.rsplit('.');
-  if (Loader && !FunctionName.empty() && Loader->load(ModuleName))
-    return error(Site, "module '" + ModuleName + "' has no jit function '" +
-                           FunctionName + "'");
+  }
+  llvm::StringRef FunctionName;
+  if (loadImportedModule(Name, FunctionName))
+    return error(Site, "module '" + Name.drop_back(FunctionName.size() + 1) +
+                           "' has no jit function '" + FunctionName + "'");
   return error(Site, "unknown function '" + Name + "'");
 }
 

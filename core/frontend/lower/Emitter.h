@@ -201,13 +201,15 @@ private:
   const Module &mod() {
     return !Frames.empty() && frame().Mod ? *frame().Mod : M;
   }
-  /// A jit function of another module that `Dotted` (a resolved name such
-  /// as "flag_gems.utils.triton_lang_extension.program_id") names.
-  const FunctionDef *getImportedFunction(llvm::StringRef Dotted);
-  /// A module-level constant (or function alias) of another module, with
-  /// its module; {null, null} if `Dotted` names none.
-  std::pair<const Module *, const ModuleConstant *>
-  getImportedConstant(llvm::StringRef Dotted);
+  /// The module the part of `Dotted` before its last dot names (a resolved
+  /// name such as "flag_gems.utils.triton_lang_extension.program_id"),
+  /// loaded; `Name` is set to the last part. Null when there is no loader or
+  /// no such module.
+  const Module *loadImportedModule(llvm::StringRef Dotted,
+                                   llvm::StringRef &Name);
+  /// What `Dotted` names in another module: a jit function, or a
+  /// module-level constant (or function alias) evaluated; none if neither.
+  std::optional<Result> lookupImported(llvm::StringRef Dotted);
   /// A function of the random-number library (getRandomLibrarySource),
   /// parsed on first use; null if it has none of that name.
   const FunctionDef *getRandomFunction(llvm::StringRef Name);
