@@ -5,11 +5,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/DistributeCommon.h"
+#include "core/analysis/AxisInfo.h"
 #include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -200,6 +204,66 @@ getRegisterIndexDeltas(Attribute layoutAttr, ArrayRef<int64_t> shape) {
     for (auto [v, f] : llvm::zip(index, first))
       v -= f;
   return indices;
+}
+
+std::optional<SmallVector<unsigned>>
+getConstantRunLeaders(const AxisInfoResult &axis, Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type)
+    return std::nullopt;
+  auto layout = getDistributedLayout(type);
+  AxisInfo info = axis.lookup(value);
+  if (!layout || !info.isInitialized() || info.getRank() != type.getRank() ||
+      llvm::all_of(info.getConstancy(), [](int64_t c) { return c <= 1; }))
+    return std::nullopt;
+  ArrayRef<int64_t> shape = type.getShape();
+  unsigned n = layout.getTotalElemsPerThread(shape);
+  // Runs start at multiples of the constancy, and so do shorter runs of any
+  // divisor of it: take the runs a thread can hold whole, those starting
+  // where the threads' first registers do (a blocked layout's
+  // sizePerThread).
+  SmallVector<int64_t> run = llvm::to_vector(info.getConstancy());
+  for (unsigned d = 0; d < run.size(); ++d) {
+    int64_t starts = 0;
+    for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
+      for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
+        starts =
+            std::gcd(starts, layout.getTensorIndex(shape, lane, warp, 0)[d]);
+    if (starts)
+      run[d] = std::gcd(run[d], starts);
+  }
+  if (llvm::all_of(run, [](int64_t c) { return c <= 1; }))
+    return std::nullopt;
+  auto runStart = [&](SmallVector<int64_t> index) {
+    for (auto [i, c] : llvm::zip(index, run))
+      i -= i % c;
+    return index;
+  };
+  // Lane 0 of warp 0 proposes a leader per register, all threads check it.
+  std::map<SmallVector<int64_t>, unsigned> regOfIndex;
+  for (unsigned reg = 0; reg < n; ++reg)
+    regOfIndex.try_emplace(layout.getTensorIndex(shape, 0, 0, reg), reg);
+  SmallVector<unsigned> leaders(n);
+  for (unsigned reg = 0; reg < n; ++reg) {
+    auto it =
+        regOfIndex.find(runStart(layout.getTensorIndex(shape, 0, 0, reg)));
+    leaders[reg] = it == regOfIndex.end() ? reg : it->second;
+  }
+  for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
+    for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
+      for (unsigned reg = 0; reg < n; ++reg)
+        if (leaders[reg] != reg &&
+            runStart(layout.getTensorIndex(shape, lane, warp, reg)) !=
+                layout.getTensorIndex(shape, lane, warp, leaders[reg]))
+          leaders[reg] = reg;
+  // A leader leads itself (a register whose own run start is elsewhere may
+  // not serve as another's).
+  for (unsigned reg = 0; reg < n; ++reg)
+    if (leaders[leaders[reg]] != leaders[reg])
+      leaders[reg] = reg;
+  if (llvm::all_of(llvm::seq(n), [&](unsigned r) { return leaders[r] == r; }))
+    return std::nullopt;
+  return leaders;
 }
 
 FailureOr<SmallVector<Value>> emitOwnerMasks(OpBuilder &b, Location loc,

@@ -39,10 +39,14 @@ struct ConstantConversion : DistPattern<arith::ConstantOp> {
   }
 };
 
-/// arith and math ops on tensors: one scalar op per register.
+/// arith and math ops on tensors: one scalar op per register, or per run
+/// of registers the axis analysis proves equal (getConstantRunLeaders).
 struct ElementwiseConversion : public ConversionPattern {
-  ElementwiseConversion(const TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  ElementwiseConversion(const TypeConverter &tc, MLIRContext *ctx,
+                        DistributeState &st)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx), st(st) {
+  }
+  DistributeState &st;
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
                   ConversionPatternRewriter &rewriter) const override {
@@ -61,8 +65,17 @@ struct ElementwiseConversion : public ConversionPattern {
     for (Type t : op->getResultTypes())
       resultTypes.push_back(
           getTypeConverter()->convertType(getElementTypeOrSelf(t)));
-    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    std::optional<SmallVector<unsigned>> leaders;
+    if (op->getNumResults() == 1 &&
+        isa<IntegerType>(getElementTypeOrSelf(op->getResult(0).getType())))
+      leaders = getConstantRunLeaders(st.axis, op->getResult(0));
+    if (leaders && leaders->size() != n)
+      leaders.reset();
+    SmallVector<SmallVector<Value>> results(op->getNumResults(),
+                                            SmallVector<Value>(n));
     for (unsigned i = 0; i < n; ++i) {
+      if (leaders && (*leaders)[i] != i)
+        continue;
       SmallVector<Value> scalarOperands;
       for (ValueRange range : operands)
         scalarOperands.push_back(range.size() == 1 ? range[0] : range[i]);
@@ -70,8 +83,11 @@ struct ElementwiseConversion : public ConversionPattern {
                            resultTypes, op->getAttrs());
       Operation *scalar = rewriter.create(state);
       for (unsigned r = 0; r < op->getNumResults(); ++r)
-        results[r].push_back(scalar->getResult(r));
+        results[r][i] = scalar->getResult(r);
     }
+    if (leaders)
+      for (unsigned i = 0; i < n; ++i)
+        results[0][i] = results[0][(*leaders)[i]];
     rewriter.replaceOpWithMultiple(op, results);
     return success();
   }
@@ -139,5 +155,5 @@ void ::tle::conversion::distribute::populateElementwisePatterns(
            CastConversion<IntToPtrOp, LLVM::IntToPtrOp>,
            CastConversion<BitcastOp, LLVM::BitcastOp>, PairedTruncFConversion>(
           tc, patterns.getContext(), st);
-  patterns.add<ElementwiseConversion>(tc, patterns.getContext());
+  patterns.add<ElementwiseConversion>(tc, patterns.getContext(), st);
 }
