@@ -27,6 +27,10 @@ struct OptimizationToggles {
   /// tle-loop-pointer-bases: a loop carries one base per pointer tile that
   /// advances by a uniform step, not a pointer per element.
   bool LoopPointerBases = true;
+  /// loop-invariant-code-motion: tiles that do not change between
+  /// iterations (a row's column offsets and mask) are computed once before
+  /// the loop, not in every iteration and carried by the pipeliner.
+  bool LoopInvariantCodeMotion = true;
 
   /// Calls F(name, enabled) for every optimization: what disable() takes and
   /// what a compiled binary depends on (the driver's cache key).
@@ -46,13 +50,15 @@ struct OptimizationToggles {
   }
   /// The names disable() takes, for help and error messages.
   static constexpr const char *Names =
-      "remove-layout-conversions, pipeline-loads, loop-pointer-bases";
+      "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
+      "loop-invariant-code-motion";
 
 private:
   template <typename Self, typename Fn> static void forEachIn(Self &T, Fn &F) {
     F("remove-layout-conversions", T.RemoveLayoutConversions);
     F("pipeline-loads", T.PipelineLoads);
     F("loop-pointer-bases", T.LoopPointerBases);
+    F("loop-invariant-code-motion", T.LoopInvariantCodeMotion);
   }
 };
 

@@ -57,6 +57,8 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   PM.addPass(mlir::tle::createTLELowerParallel());
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
+  if (Options.Optimizations.LoopInvariantCodeMotion)
+    PM.addPass(createLoopInvariantCodeMotionPass());
   if (Options.Optimizations.LoopPointerBases)
     PM.addPass(createLoopPointerBasesPass());
   PM.addPass(createAssignLayoutsPass(Layouts));
