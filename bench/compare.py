@@ -144,6 +144,8 @@ class DriverKernel:
                                                 ctypes.c_int, ctypes.c_void_p]
             cuda.cuFuncSetAttribute.argtypes = [ctypes.c_void_p, ctypes.c_int,
                                                 ctypes.c_int]
+            cuda.cuFuncSetCacheConfig.argtypes = [ctypes.c_void_p,
+                                                  ctypes.c_int]
             cuda.cuLaunchKernel.argtypes = [
                 ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
                 ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
@@ -172,6 +174,13 @@ class DriverKernel:
             self._check(self.cuda.cuFuncSetAttribute(self.function, 8,
                                                      dynamic_shared),
                         "cuFuncSetAttribute")
+            # As our NVIDIA runtime (and Triton's launcher) does: prefer
+            # shared memory in the L1/shared split
+            # (CU_FUNC_CACHE_PREFER_SHARED = 1). BENCH_CACHE_CONFIG=none
+            # leaves the driver's choice, for comparison.
+            if os.environ.get("BENCH_CACHE_CONFIG") != "none":
+                self._check(self.cuda.cuFuncSetCacheConfig(self.function, 1),
+                            "cuFuncSetCacheConfig")
 
     def _check(self, result, what):
         if result != 0:
