@@ -11,6 +11,15 @@ Variants (--variants, comma-separated):
   cs    global stores streaming (st.global.cs: evict first)
   ef    global loads and cp.async with an L2 evict_first cache policy
   pf    global loads and cp.async with a 256-byte L2 prefetch
+  llc   the kernel's optimized LLVM IR (tlec --emit llvm) through llc-22
+        for sm_90a, the reference for:
+  llc-nosink  the same with -disable-machine-sink: values stored under a
+        mask stay computed before the store's branch (LLVM's MachineSink
+        moves them into each guarded block: 16 MUFU.RCP per softmax row)
+
+--flags NAME=ARGS adds a variant NAME compiled unedited by the same tlec
+with ARGS added to its command line (e.g. no-licm=--disable-opt=loop-
+invariant-code-motion).
 
 --other-core NAME=DIR adds a variant NAME compiled unedited by the same tlec
 with the core libraries found first in DIR (LD_LIBRARY_PATH overrides the
@@ -85,6 +94,16 @@ TRANSFORMS = {
     "pf": prefetch,
 }
 
+LLC_FLAGS = {"llc": [], "llc-nosink": ["-disable-machine-sink"]}
+
+
+def llc(ll, flags):
+    """PTX of LLVM IR for the H200, as the NVIDIA plugin targets it."""
+    return subprocess.run(
+        ["llc-22", "-O3", "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90a",
+         "-mattr=+ptx80"] + flags + ["-o", "-"], input=ll, check=True,
+        capture_output=True, text=True).stdout
+
 
 def tlec_args(k):
     if k["entry"] == "add_kernel":
@@ -100,6 +119,7 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--variants", default="pred")
     parser.add_argument("--other-core", action="append", default=[])
+    parser.add_argument("--flags", action="append", default=[])
     parser.add_argument("--aligned-only", action="store_true")
     parser.add_argument("--families", default="add,softmax,layer_norm")
     args = parser.parse_args()
@@ -117,18 +137,26 @@ def main():
         if family not in args.families.split(","):
             continue
 
-        def compile_asm(env=None):
+        def compile_asm(env=None, emit="asm", more=()):
             return subprocess.run(
                 [os.path.join(args.build, "bin", "tlec"),
                  os.path.join(ROOT, "examples", example + ".py"), "--target",
                  "h200", "--kernel", k["entry"], "--num-warps",
                  str(k["num_warps"]), "-D", f"BLOCK_SIZE={bs}", "--signature",
-                 SIGNATURES[(family, aligned)], "--emit", "asm",
-                 "--no-cache"] + extra, check=True, capture_output=True,
-                text=True, env=env).stdout
+                 SIGNATURES[(family, aligned)], "--emit", emit,
+                 "--no-cache"] + extra + list(more), check=True,
+                capture_output=True, text=True, env=env).stdout
         asm = compile_asm()
-        jobs = [(name, TRANSFORMS[name](asm))
-                for name in filter(None, args.variants.split(","))]
+        jobs = []
+        for name in filter(None, args.variants.split(",")):
+            if name in LLC_FLAGS:
+                jobs.append((name, llc(compile_asm(emit="llvm"),
+                                       LLC_FLAGS[name])))
+            else:
+                jobs.append((name, TRANSFORMS[name](asm)))
+        for flags in args.flags:
+            name, more = flags.split("=", 1)
+            jobs.append((name, compile_asm(more=more.split())))
         for other in args.other_core:
             name, lib = other.split("=", 1)
             env = dict(os.environ, LD_LIBRARY_PATH=lib + os.pathsep +
