@@ -276,7 +276,8 @@ Error NvidiaRuntime::launch(backend::KernelHandle Kernel,
   // for a 192 KiB softmax ring) ran the H200's softmax 4096x16384 and the
   // 8-warp matmul 1024^3 2-4% slower under Nsight Compute (session 13,
   // bench/experiments/profile_ncu.py).
-  if (Config.SharedMemoryBytes > DefaultDynamicSharedLimit) {
+  if (Config.SharedMemoryBytes > DefaultDynamicSharedLimit &&
+      SharedOptIn[Function] != Config.SharedMemoryBytes) {
     if (Error E = check(Driver->cuFuncSetAttribute(
                             Function,
                             CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -287,6 +288,7 @@ Error NvidiaRuntime::launch(backend::KernelHandle Kernel,
             Driver->cuFuncSetCacheConfig(Function, CU_FUNC_CACHE_PREFER_SHARED),
             "cuFuncSetCacheConfig(prefer shared)"))
       return E;
+    SharedOptIn[Function] = Config.SharedMemoryBytes;
   }
   // The driver takes `void **` but only reads the values.
   std::vector<void *> Params;

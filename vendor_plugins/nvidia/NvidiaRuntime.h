@@ -18,6 +18,7 @@
 
 #include "tle/Backend/Runtime.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -73,6 +74,9 @@ private:
   std::vector<void *> Modules;
   /// Allocations not yet freed, released with the runtime.
   std::vector<backend::DevicePtr> Allocations;
+  /// The dynamic shared memory each kernel was opted in to, so that repeated
+  /// launches make no driver calls for it.
+  std::map<void *, uint64_t> SharedOptIn;
 };
 
 } // namespace nvidia

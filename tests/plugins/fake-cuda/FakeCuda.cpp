@@ -1,0 +1,117 @@
+//===- FakeCuda.cpp - A CUDA driver that runs nothing, for tests ----------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+//
+// libcuda.so.1 for machines without a GPU (CI): the entry points the NVIDIA
+// runtime plugin resolves, with one device, host memory for device memory,
+// and kernels that do not run. Each call that configures or launches a
+// kernel is written to stderr, so that a lit test can check how the plugin
+// launches (tests/lit/runtime/launch-config.test, via TLE_NVIDIA_LIBCUDA).
+//
+//===----------------------------------------------------------------------===//
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+extern "C" {
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+
+CUresult cuInit(unsigned) { return 0; }
+CUresult cuGetErrorName(CUresult, const char **Name) {
+  *Name = "CUDA_ERROR_FAKE";
+  return 0;
+}
+CUresult cuGetErrorString(CUresult, const char **Text) {
+  *Text = "fake driver";
+  return 0;
+}
+CUresult cuDeviceGetCount(int *Count) {
+  *Count = 1;
+  return 0;
+}
+CUresult cuDeviceGet(CUdevice *Device, int Ordinal) {
+  *Device = Ordinal;
+  return 0;
+}
+CUresult cuDeviceGetName(char *Name, int Length, CUdevice) {
+  std::snprintf(Name, Length, "Fake H200");
+  return 0;
+}
+CUresult cuDeviceGetAttribute(int *Value, int Attribute, CUdevice) {
+  // Compute capability 9.0 (attributes 75 and 76).
+  *Value = Attribute == 75 ? 9 : 0;
+  return 0;
+}
+CUresult cuDevicePrimaryCtxRetain(void **Context, CUdevice) {
+  static int Token;
+  *Context = &Token;
+  return 0;
+}
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) { return 0; }
+CUresult cuCtxSetCurrent(void *) { return 0; }
+CUresult cuCtxSynchronize() { return 0; }
+CUresult cuModuleLoadDataEx(void **Module, const void *, unsigned, int *,
+                            void **) {
+  static int Token;
+  *Module = &Token;
+  return 0;
+}
+CUresult cuModuleUnload(void *) { return 0; }
+CUresult cuModuleGetFunction(void **Function, void *, const char *Name) {
+  std::fprintf(stderr, "fake-cuda: cuModuleGetFunction(%s)\n", Name);
+  static int Token;
+  *Function = &Token;
+  return 0;
+}
+CUresult cuFuncSetAttribute(void *, int Attribute, int Value) {
+  std::fprintf(stderr, "fake-cuda: cuFuncSetAttribute(%d, %d)\n", Attribute,
+               Value);
+  return 0;
+}
+CUresult cuFuncSetCacheConfig(void *, int Config) {
+  std::fprintf(stderr, "fake-cuda: cuFuncSetCacheConfig(%d)\n", Config);
+  return 0;
+}
+CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
+  *Ptr = reinterpret_cast<CUdeviceptr>(std::calloc(1, Bytes));
+  return *Ptr ? 0 : 2;
+}
+CUresult cuMemFree_v2(CUdeviceptr Ptr) {
+  std::free(reinterpret_cast<void *>(Ptr));
+  return 0;
+}
+CUresult cuMemcpyHtoD_v2(CUdeviceptr Dst, const void *Src, size_t Bytes) {
+  std::memcpy(reinterpret_cast<void *>(Dst), Src, Bytes);
+  return 0;
+}
+CUresult cuMemcpyDtoH_v2(void *Dst, CUdeviceptr Src, size_t Bytes) {
+  std::memcpy(Dst, reinterpret_cast<const void *>(Src), Bytes);
+  return 0;
+}
+CUresult cuLaunchKernel(void *, unsigned GridX, unsigned GridY, unsigned GridZ,
+                        unsigned BlockX, unsigned BlockY, unsigned BlockZ,
+                        unsigned Shared, void *, void **, void **) {
+  std::fprintf(stderr,
+               "fake-cuda: cuLaunchKernel(grid %u,%u,%u, block %u,%u,%u, "
+               "shared %u)\n",
+               GridX, GridY, GridZ, BlockX, BlockY, BlockZ, Shared);
+  return 0;
+}
+CUresult cuEventCreate(void **Event, unsigned) {
+  static int Token;
+  *Event = &Token;
+  return 0;
+}
+CUresult cuEventDestroy_v2(void *) { return 0; }
+CUresult cuEventRecord(void *, void *) { return 0; }
+CUresult cuEventSynchronize(void *) { return 0; }
+CUresult cuEventElapsedTime(float *Ms, void *, void *) {
+  *Ms = 1.0f;
+  return 0;
+}
+}
