@@ -1,18 +1,22 @@
-"""Launches ours and Triton's kernel for the shapes where the two are
-closest to each other in bench/compare.py and bench/matmul.py, so that
-Nsight Compute can compare them counter by counter. Run on the device after
+"""Launches ours and Triton's kernel at ANCHORS.md's softmax and layer norm
+shapes, matmul 1024^3 and the 1M vector add (the shapes where the two are
+closest in bench/compare.py and bench/matmul.py, or where do_bench's rounds
+spread the most), so that Nsight Compute can compare them counter by
+counter and by kernel time alone. Run on the device after
 bench/prepare_h200.sh (carry bench/bin):
 
   ncu --clock-control none --cache-control all --csv --page details \
       --section SpeedOfLight --section MemoryWorkloadAnalysis \
-      --section WarpStateStats --section SchedulerStats \
+      --section WarpStateStats --section SchedulerStats --section LaunchStats \
+      --print-units base -k regex:'softmax_kernel|layer_norm|matmul_kernel|add_kernel' \
       python3 bench/experiments/profile_ncu.py > $OUT/ncu.csv
   python3 bench/experiments/profile_ncu.py --summary $OUT/ncu.csv
 
-Each case launches ours LAUNCHES times, then Triton's LAUNCHES times, after
-one checked launch of each (those are profiled too: the summary drops the
-first of every run of launches). The summary prints, per case and metric,
-the median of ours, of Triton's, and ours/Triton.
+Each case launches ours LAUNCHES + 1 times, then Triton's (outputs are
+checked by compare.py and matmul.py, not here). The summary drops the first
+launch of each run (Triton's JIT compiles there) and prints the median
+kernel time of ours and Triton's per case, then (without --brief) the
+median of each metric in SUMMARY_METRICS.
 """
 
 import argparse
@@ -23,7 +27,7 @@ import os
 import statistics
 import sys
 
-LAUNCHES = 3
+LAUNCHES = 5
 # ncu metric names (the 'Metric Name' column) the summary prints.
 SUMMARY_METRICS = [
     "Duration", "DRAM Throughput", "Memory Throughput", "L2 Hit Rate",
@@ -38,7 +42,8 @@ def cases():
     import triton
     sys.path.insert(0, os.path.dirname(os.path.dirname(
         os.path.abspath(__file__))))
-    from compare import (BIN, DriverKernel, load_example, ptr, softmax_grid,
+    from compare import (BIN, EPS, DriverKernel, load_example, ptr,
+                         softmax_grid, triton_layer_norm_fwd_fused,
                          triton_softmax_kernel)
     from matmul import run_ours, run_triton
     with open(os.path.join(BIN, "kernels.json")) as f:
@@ -50,24 +55,61 @@ def cases():
                 return k
         sys.exit(f"no kernels.json entry {want}: run prepare_h200.sh")
 
-    # Softmax 4096x16384 (aligned), Triton's tutorial launch.
-    m, n, bs = 4096, 16384, 16384
-    x = torch.rand(m, n, device="cuda") * 2 - 1
-    y = torch.empty_like(x)
-    k = pick(kind="softmax", block_size=bs, aligned=True, name="tlec-cubin")
-    dk = DriverKernel(os.path.join(BIN, "kernels", k["file"]), k["entry"],
-                      k["num_warps"], k["dynamic_shared_bytes"])
-    grid = softmax_grid(m, dk.attribute(4),
-                        dk.attribute(1) + k["dynamic_shared_bytes"], 8)
+    def driver(k):
+        return DriverKernel(os.path.join(BIN, "kernels", k["file"]),
+                            k["entry"], k["num_warps"],
+                            k.get("dynamic_shared_bytes", 0))
+
     i32 = ctypes.c_int32
-    ours = dk.launcher(grid, [ptr(y), ptr(x), i32(n), i32(n), i32(m), i32(n)])
-    ck = triton_softmax_kernel.warmup(y, x, n, n, m, n, BLOCK_SIZE=bs,
-                                      num_stages=4, num_warps=8, grid=(1,))
-    ck._init_handles()
-    t_grid = softmax_grid(m, ck.n_regs, ck.metadata.shared, 8)
-    theirs = lambda: triton_softmax_kernel[(t_grid,)](  # noqa: E731
-        y, x, n, n, m, n, BLOCK_SIZE=bs, num_stages=4, num_warps=8)
-    yield "softmax 4096x16384", ours, theirs
+    # Softmax at ANCHORS.md's shapes, Triton's tutorial launch (the most
+    # stages that fit, as compare.py gives it).
+    for m, n in ((4096, 1024), (4096, 4096), (4096, 16384), (8192, 32768)):
+        bs = triton.next_power_of_2(n)
+        x = torch.rand(m, n, device="cuda") * 2 - 1
+        y = torch.empty_like(x)
+        k = pick(kind="softmax", block_size=bs, aligned=True,
+                 name="tlec-cubin")
+        dk = driver(k)
+        grid = softmax_grid(m, dk.attribute(4),
+                            dk.attribute(1) + k["dynamic_shared_bytes"], 8)
+        ours = dk.launcher(grid, [ptr(y), ptr(x), i32(n), i32(n), i32(m),
+                                  i32(n)])
+        for stages in (4, 3, 2, 1):
+            try:
+                ck = triton_softmax_kernel.warmup(
+                    y, x, n, n, m, n, BLOCK_SIZE=bs, num_stages=stages,
+                    num_warps=8, grid=(1,))
+                ck._init_handles()
+                break
+            except Exception:  # out of shared memory: fewer stages
+                continue
+        t_grid = softmax_grid(m, ck.n_regs, ck.metadata.shared, 8)
+        theirs = (lambda x=x, y=y, m=m, n=n, bs=bs, g=t_grid, s=stages:
+                  triton_softmax_kernel[(g,)](y, x, n, n, m, n, BLOCK_SIZE=bs,
+                                              num_stages=s, num_warps=8))
+        yield f"softmax {m}x{n}", ours, theirs
+
+    # Layer norm forward at ANCHORS.md's shapes.
+    for m, n in ((4096, 1024), (4096, 4096), (4096, 8192)):
+        bs = min(65536 // 2, triton.next_power_of_2(n))
+        warps = min(max(bs // 256, 1), 8)
+        x = (torch.rand(m, n, device="cuda") * 2 - 1).half()
+        w = torch.rand(n, device="cuda").half()
+        b = torch.rand(n, device="cuda").half()
+        y = torch.empty_like(x)
+        mean = torch.empty(m, device="cuda")
+        rstd = torch.empty(m, device="cuda")
+        k = pick(kind="layer_norm", block_size=bs, aligned=True,
+                 name="tlec-cubin")
+        ours = driver(k).launcher(m, [ptr(x), ptr(y), ptr(w), ptr(b),
+                                      ptr(mean), ptr(rstd), i32(n), i32(n),
+                                      ctypes.c_float(EPS)])
+        theirs = (lambda x=x, y=y, w=w, b=b, mean=mean, rstd=rstd, m=m, n=n,
+                  bs=bs, warps=warps:
+                  triton_layer_norm_fwd_fused[(m,)](
+                      x, y, w, b, mean, rstd, n, n, EPS, BLOCK_SIZE=bs,
+                      num_warps=warps, num_ctas=1))
+        yield f"layer norm {m}x{n}", ours, theirs
 
     # Matmul 1024^3, both tiles, fp16 and bf16.
     fn = load_example("matmul").matmul_kernel.fn
@@ -86,13 +128,11 @@ def cases():
     n = 2**20
     x, y = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
     out = torch.empty_like(x)
-    k = pick(kind=None, aligned=True, name="tlec-cubin")  # add entries have no kind
-    dk = DriverKernel(os.path.join(BIN, "kernels", k["file"]), k["entry"],
-                      k["num_warps"])
+    k = pick(kind=None, aligned=True, name="tlec-cubin")  # add: no kind
     add = load_example("vector_add").add_kernel
     yield ("add 1M",
-           dk.launcher(triton.cdiv(n, k["elements_per_block"]),
-                       [ptr(x), ptr(y), ptr(out), i32(n)]),
+           driver(k).launcher(triton.cdiv(n, k["elements_per_block"]),
+                              [ptr(x), ptr(y), ptr(out), i32(n)]),
            lambda: add[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK_SIZE=1024))
 
 
@@ -110,7 +150,7 @@ def launch_all():
         json.dump(order, f)
 
 
-def summary(path, order_path):
+def summary(path, order_path, brief):
     with open(order_path) as f:
         order = json.load(f)
     values = {}  # (launch id, metric) -> value
@@ -130,20 +170,29 @@ def summary(path, order_path):
     for i, label in zip(ids, order):
         by_case.setdefault(label, []).append(i)
     cases_seen = list(dict.fromkeys(label.split("|")[0] for label in order))
+
+    def median(case, who, metric):
+        got = [values[(i, metric)] for i in by_case.get(f"{case}|{who}", [])[1:]
+               if (i, metric) in values]
+        return (statistics.median(v for v, _ in got), got[0][1]) if got \
+            else None
+
+    print("| case | ours (ns) | Triton (ns) | Triton/ours (>1: ours faster) |")
+    print("| --- | --- | --- | --- |")
+    for case in cases_seen:
+        o, t = median(case, "ours", "Duration"), median(case, "triton",
+                                                         "Duration")
+        if o and t:
+            print(f"| {case} | {o[0]:.0f} | {t[0]:.0f} | {t[0] / o[0]:.3f} |")
+    if brief:
+        return
     for case in cases_seen:
         print(f"## {case}")
         print("| metric | ours | Triton | ours/Triton |")
         print("| --- | --- | --- | --- |")
         for metric in SUMMARY_METRICS:
-            med = {}
-            for who in ("ours", "triton"):
-                got = [values[(i, metric)] for i in
-                       by_case.get(f"{case}|{who}", [])[1:]
-                       if (i, metric) in values]
-                if got:
-                    med[who] = (statistics.median(v for v, _ in got),
-                                got[0][1])
-            if len(med) < 2:
+            med = {who: median(case, who, metric) for who in ("ours", "triton")}
+            if not (med["ours"] and med["triton"]):
                 continue
             (o, unit), (t, _) = med["ours"], med["triton"]
             ratio = f"{o / t:.3f}" if t else "-"
@@ -153,10 +202,13 @@ def summary(path, order_path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--summary", metavar="NCU_CSV")
+    parser.add_argument("--brief", action="store_true",
+                        help="with --summary: kernel times only")
     args = parser.parse_args()
     if args.summary:
         summary(args.summary,
-                os.environ.get("PROFILE_ORDER", "/tmp/profile_order.json"))
+                os.environ.get("PROFILE_ORDER", "/tmp/profile_order.json"),
+                args.brief)
     else:
         launch_all()
 
