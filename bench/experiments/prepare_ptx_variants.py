@@ -16,6 +16,9 @@ Variants (--variants, comma-separated):
   llc-nosink  the same with -disable-machine-sink: values stored under a
         mask stay computed before the store's branch (LLVM's MachineSink
         moves them into each guarded block: 16 MUFU.RCP per softmax row)
+  llc-fence  llc, with an empty side-effecting asm before the branches of
+        blocks that load from shared memory, so that only those loads stay
+        above the branches (matmul's epilogue reads)
 
 --flags NAME=ARGS adds a variant NAME compiled unedited by the same tlec
 with ARGS added to its command line (e.g. no-licm=--disable-opt=loop-
@@ -94,7 +97,27 @@ TRANSFORMS = {
     "pf": prefetch,
 }
 
-LLC_FLAGS = {"llc": [], "llc-nosink": ["-disable-machine-sink"]}
+LLC_FLAGS = {"llc": [], "llc-nosink": ["-disable-machine-sink"],
+             "llc-fence": []}
+FENCE = '  call void asm sideeffect "", "~{memory}"()\n'
+
+
+def fence_guarded_branches(ll):
+    """Before each conditional branch of a block that loads from shared
+    memory (addrspace(3)), an empty side-effecting asm: LLVM's MachineSink
+    then keeps the block's loads above the branch instead of moving each
+    into the guarded block that uses it (matmul's epilogue)."""
+    out, block_loads = [], False
+    for line in ll.split("\n"):
+        if re.match(r"^\S.*:", line) or line.startswith("define"):
+            block_loads = False
+        if "load " in line and "ptr addrspace(3)" in line:
+            block_loads = True
+        if block_loads and re.match(r"\s+br i1 ", line):
+            out.append(FENCE.rstrip("\n"))
+            block_loads = False
+        out.append(line)
+    return "\n".join(out)
 
 
 def llc(ll, flags):
@@ -106,12 +129,29 @@ def llc(ll, flags):
 
 
 def tlec_args(k):
+    """(family, tlec arguments) that compiled kernels.json entry k."""
+    aligned = k.get("aligned", False)
+    if k.get("kind") == "matmul":
+        t = f"*{k['dtype']}:16, " * 3
+        spec = ["-D", f"BLOCK_SIZE_M={k['bm']}", "-D", f"BLOCK_SIZE_N={k['bn']}",
+                "-D", f"BLOCK_SIZE_K={k['bk']}", "-D", f"GROUP_SIZE_M={k['gm']}",
+                "-D", "ACTIVATION=none", "--num-stages", str(k["num_stages"])]
+        if aligned:
+            spec += ["-D", "stride_ak=1", "-D", "stride_bn=1", "-D",
+                     "stride_cn=1", "--signature", t + ", ".join(["i32:16"] * 6)]
+        else:
+            spec += ["--signature", t + ", ".join(["i32"] * 9)]
+        return "matmul", ["examples/matmul.py"] + spec
     if k["entry"] == "add_kernel":
-        return ("vector_add", "add", 1024, [])
-    if k.get("kind") == "softmax":
-        return ("fused_softmax", "softmax", k["block_size"],
-                ["-D", "num_stages=4"])
-    return ("layer_norm", "layer_norm", k["block_size"], [])
+        example, family, bs, extra = "vector_add", "add", 1024, []
+    elif k.get("kind") == "softmax":
+        example, family, bs = "fused_softmax", "softmax", k["block_size"]
+        extra = ["-D", "num_stages=4"]
+    else:
+        example, family, bs, extra = ("layer_norm", "layer_norm",
+                                      k["block_size"], [])
+    return family, [f"examples/{example}.py", "-D", f"BLOCK_SIZE={bs}",
+                    "--signature", SIGNATURES[(family, aligned)]] + extra
 
 
 def main():
@@ -121,37 +161,39 @@ def main():
     parser.add_argument("--other-core", action="append", default=[])
     parser.add_argument("--flags", action="append", default=[])
     parser.add_argument("--aligned-only", action="store_true")
-    parser.add_argument("--families", default="add,softmax,layer_norm")
+    parser.add_argument("--families", default="add,softmax,layer_norm",
+                        help="of add, softmax, layer_norm, matmul")
     args = parser.parse_args()
     path = os.path.join(BIN, "kernels.json")
     with open(path) as f:
         kernels = json.load(f)
     added = []
     for k in kernels:
-        if k["name"] != "tlec-cubin" or k.get("kind") == "matmul":
+        if k["name"] != "tlec-cubin" or k.get("variant"):
             continue
         aligned = k.get("aligned", False)
         if args.aligned_only and not aligned:
             continue
-        example, family, bs, extra = tlec_args(k)
+        family, spec = tlec_args(k)
         if family not in args.families.split(","):
             continue
 
         def compile_asm(env=None, emit="asm", more=()):
+            source, rest = spec[0], spec[1:]
             return subprocess.run(
                 [os.path.join(args.build, "bin", "tlec"),
-                 os.path.join(ROOT, "examples", example + ".py"), "--target",
-                 "h200", "--kernel", k["entry"], "--num-warps",
-                 str(k["num_warps"]), "-D", f"BLOCK_SIZE={bs}", "--signature",
-                 SIGNATURES[(family, aligned)], "--emit", emit,
-                 "--no-cache"] + extra + list(more), check=True,
+                 os.path.join(ROOT, source), "--target", "h200", "--kernel",
+                 k["entry"], "--num-warps", str(k["num_warps"]), "--emit",
+                 emit, "--no-cache"] + rest + list(more), check=True,
                 capture_output=True, text=True, env=env).stdout
         asm = compile_asm()
         jobs = []
         for name in filter(None, args.variants.split(",")):
             if name in LLC_FLAGS:
-                jobs.append((name, llc(compile_asm(emit="llvm"),
-                                       LLC_FLAGS[name])))
+                ll = compile_asm(emit="llvm")
+                if name == "llc-fence":
+                    ll = fence_guarded_branches(ll)
+                jobs.append((name, llc(ll, LLC_FLAGS[name])))
             else:
                 jobs.append((name, TRANSFORMS[name](asm)))
         for flags in args.flags:
@@ -176,6 +218,8 @@ def main():
             added.append(dict(k, name=f"tlec-{name}",
                               file=os.path.basename(cubin),
                               origin=f"{k['origin']}, variant {name}"))
+            if family == "matmul":  # matmul.py tells rows by "variant"
+                added[-1]["variant"] = name
     with open(path, "w") as f:
         json.dump(kernels + added, f, indent=1)
     print(f"{len(added)} variants added to {path}")
