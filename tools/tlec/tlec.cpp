@@ -209,7 +209,8 @@ cl::opt<bool> NoLaunchLimitCheck(
 cl::opt<std::string> PrintIRAfter(
     "print-ir-after",
     cl::desc("Print each target's module after every run of this core pass "
-             "(e.g. tle-distribute, tle-assign-layouts, canonicalize)"),
+             "(e.g. tle-distribute, tle-assign-layouts, canonicalize); "
+             "compiles without the cache"),
     cl::value_desc("pass"), cl::cat(TlecCategory));
 // cl::desc keeps a reference: the text must outlive the option.
 const std::string DisableOptsHelp =
@@ -585,7 +586,9 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
   if (Timing.isEnabled())
     Options.Timing = &Timing;
   std::optional<tle::driver::CompileCache> Cache;
-  if (!NoCache && Options.Emit == EmitKind::Binary) {
+  // A binary served from the cache runs no pass: --print-ir-after compiles
+  // without it.
+  if (!NoCache && PrintIRAfter.empty() && Options.Emit == EmitKind::Binary) {
     Cache.emplace(CacheDir.empty()
                       ? tle::driver::CompileCache::getDefaultDirectory()
                       : CacheDir.getValue());
