@@ -9,6 +9,9 @@
 // and kernels that do not run. Each call that configures or launches a
 // kernel is written to stderr, so that a lit test can check how the plugin
 // launches (tests/lit/runtime/launch-config.test, via TLE_NVIDIA_LIBCUDA).
+// FAKE_CUDA_FAIL=NAME makes entry point NAME fail with
+// CUDA_ERROR_ILLEGAL_ADDRESS (cuModuleLoadDataEx with a JIT log), to test
+// how driver errors reach the user (tests/lit/runtime/driver-errors.test).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,18 +19,31 @@
 #include <cstdlib>
 #include <cstring>
 
+namespace {
+constexpr int IllegalAddress = 700;
+
+/// IllegalAddress when FAKE_CUDA_FAIL names the calling entry point.
+int failure(const char *Name) {
+  const char *Fail = std::getenv("FAKE_CUDA_FAIL");
+  return Fail && std::strcmp(Fail, Name) == 0 ? IllegalAddress : 0;
+}
+} // namespace
+
 extern "C" {
 using CUresult = int;
 using CUdevice = int;
 using CUdeviceptr = unsigned long long;
 
 CUresult cuInit(unsigned) { return 0; }
-CUresult cuGetErrorName(CUresult, const char **Name) {
-  *Name = "CUDA_ERROR_FAKE";
+CUresult cuGetErrorName(CUresult Result, const char **Name) {
+  *Name = Result == IllegalAddress ? "CUDA_ERROR_ILLEGAL_ADDRESS"
+                                   : "CUDA_ERROR_FAKE";
   return 0;
 }
-CUresult cuGetErrorString(CUresult, const char **Text) {
-  *Text = "fake driver";
+CUresult cuGetErrorString(CUresult Result, const char **Text) {
+  *Text = Result == IllegalAddress
+              ? "an illegal memory access was encountered"
+              : "fake driver";
   return 0;
 }
 CUresult cuDeviceGetCount(int *Count) {
@@ -55,8 +71,16 @@ CUresult cuDevicePrimaryCtxRetain(void **Context, CUdevice) {
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) { return 0; }
 CUresult cuCtxSetCurrent(void *) { return 0; }
 CUresult cuCtxSynchronize() { return 0; }
-CUresult cuModuleLoadDataEx(void **Module, const void *, unsigned, int *,
-                            void **) {
+CUresult cuModuleLoadDataEx(void **Module, const void *, unsigned Count,
+                            int *Options, void **Values) {
+  if (CUresult Result = failure("cuModuleLoadDataEx")) {
+    // CU_JIT_ERROR_LOG_BUFFER (5) receives the JIT's log.
+    for (unsigned I = 0; I < Count; ++I)
+      if (Options[I] == 5)
+        std::strcpy(static_cast<char *>(Values[I]),
+                    "ptxas fatal   : fake JIT failure\n");
+    return Result;
+  }
   static int Token;
   *Module = &Token;
   return 0;
@@ -100,7 +124,7 @@ CUresult cuLaunchKernel(void *, unsigned GridX, unsigned GridY, unsigned GridZ,
                "fake-cuda: cuLaunchKernel(grid %u,%u,%u, block %u,%u,%u, "
                "shared %u)\n",
                GridX, GridY, GridZ, BlockX, BlockY, BlockZ, Shared);
-  return 0;
+  return failure("cuLaunchKernel");
 }
 CUresult cuEventCreate(void **Event, unsigned) {
   static int Token;
