@@ -608,11 +608,72 @@ def layer_norm(kernels, log_file):
     return rows
 
 
+RMS_NORM_SHAPES = [(4096, 1024), (4096, 4096), (4096, 8192)]
+
+
+def rms_norm(kernels, log_file):
+    """examples/rms_norm.py (fp16 rows, fp32 inverse RMS), ours against the
+    same file run by Triton; checked and timed through the driver only."""
+    kernel = load_example("rms_norm").rms_norm_kernel
+    rows = []
+    for m, n in RMS_NORM_SHAPES:
+        shape = f"rms norm {m}x{n}"
+        bs = triton.next_power_of_2(n)
+        num_warps = min(max(bs // 256, 1), 8)
+        x = (torch.rand(m, n, device="cuda") * 2 - 1).half()
+        w = torch.rand(n, device="cuda").half()
+        xd = x.double()
+        ref_rrms = 1 / torch.sqrt((xd * xd).mean(dim=1) + EPS)
+        ref_y = xd * ref_rrms[:, None] * w.double()
+        gbytes = (2 * 2 * m * n + 2 * n + 4 * m) / 1e9
+
+        def errors(y, rrms):
+            return relative_error(y, ref_y), relative_error(rrms, ref_rrms)
+
+        def fine(e):
+            return (e[0] <= TOLERANCE[torch.float16] and
+                    e[1] <= TOLERANCE[torch.float32])
+
+        y = torch.full_like(x, float("nan"))
+        rrms = torch.full((m,), float("nan"), device="cuda")
+        run = lambda: kernel[(m,)](y, rrms, x, w, n, n, EPS,  # noqa: E731
+                                   BLOCK_SIZE=bs, num_warps=num_warps)
+        run()
+        torch.cuda.synchronize()
+        t_err = errors(y, rrms)
+        for k in kernels:
+            if k["block_size"] != bs:
+                continue
+            y_o = torch.full_like(x, float("nan"))
+            rrms_o = torch.full((m,), float("nan"), device="cuda")
+            holder = {}
+
+            def check():
+                holder["e"] = errors(y_o, rrms_o)
+                return None if fine(holder["e"]) else max(holder["e"])
+            ours_ms, triton_ms, note = time_against_triton(
+                k, os.path.join(BIN, "kernels", k["file"]), m,
+                [ptr(y_o), ptr(rrms_o), ptr(x), ptr(w), ctypes.c_int32(n),
+                 ctypes.c_int32(n), ctypes.c_float(EPS)], check, run,
+                [ptr(y), ptr(rrms), ptr(x), ptr(w), ctypes.c_int32(n),
+                 ctypes.c_int32(n), ctypes.c_float(EPS)])
+            e = holder.get("e", (float("nan"), float("nan")))
+            rows.append(row(
+                k["name"], shape,
+                f"y {e[0]:.1e} rrms {e[1]:.1e} "
+                f"{'ok' if fine(e) else 'WRONG'} (triton y {t_err[0]:.1e} "
+                f"rrms {t_err[1]:.1e})", gbytes, ours_ms, None, triton_ms,
+                None, (note + "; " if note else "") +
+                f"BS {bs}, {num_warps} warps, grid {m}"))
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--log", default=os.environ.get("OUT", ".") +
                         "/compare.log")
-    parser.add_argument("--only", default="softmax,layer_norm,vector_add",
+    parser.add_argument("--only",
+                        default="softmax,layer_norm,vector_add,rms_norm",
                         help="families, in the order they run")
     args = parser.parse_args()
     with open(os.path.join(BIN, "kernels.json")) as f:
@@ -625,7 +686,8 @@ def main():
     with open(args.log, "w") as log_file:
         families = {"vector_add": (vector_add, None),
                     "softmax": (softmax, "softmax"),
-                    "layer_norm": (layer_norm, "layer_norm")}
+                    "layer_norm": (layer_norm, "layer_norm"),
+                    "rms_norm": (rms_norm, "rms_norm")}
         for name in args.only.split(","):
             fn, kind = families[name]
             mine = [k for k in kernels if k.get("kind") == kind]
@@ -645,7 +707,8 @@ def main():
     widths = [max(len(str(r[i])) for r in rows + [header])
               for i in range(len(header))]
     print("\nGB/s = bytes read + written once / median time. vector add 3*4*n;"
-          " softmax 2*4*M*N; layer norm 2*2*M*N + 2*2*N + 2*4*M.\n"
+          " softmax 2*4*M*N; layer norm 2*2*M*N + 2*2*N + 2*4*M; rms norm\n"
+          "2*2*M*N + 2*N + 4*M.\n"
           "ours (do_bench): our binary launched through the driver on "
           "PyTorch's stream inside triton.testing.do_bench, as Triton's is;\n"
           "ours (tle-run): tle-run's median (one launch between events on an "

@@ -124,6 +124,15 @@ if [ -x "$BUILD/bin/tlec" ]; then
   done
 fi
 
+# 4b. RMS norm (examples/rms_norm.py, fp16 rows; FlagGems' kernel).
+if [ -x "$BUILD/bin/tlec" ]; then
+  for bs in 1024 4096 8192; do
+    nw=$((bs / 256)); [ "$nw" -gt 8 ] && nw=8
+    tlec_one rms_norm rms_norm_kernel rms_norm "$bs" "$nw" true \
+      '*fp16:16, *fp32:16, *fp16:16, *fp16:16, i32:16, i32:16, fp32'
+  done
+fi
+
 # 5. Matmul (examples/matmul.py) on the tensor cores, fp16 and bf16 with an
 #    fp32 accumulator, per tile configuration. The aligned variant, for
 #    shapes whose sizes are multiples of 16, specializes the unit strides

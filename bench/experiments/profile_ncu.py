@@ -1,14 +1,15 @@
 """Launches ours and Triton's kernel at ANCHORS.md's softmax and layer norm
-shapes, matmul 1024^3 and the 1M vector add (the shapes where the two are
-closest in bench/compare.py and bench/matmul.py, or where do_bench's rounds
-spread the most), so that Nsight Compute can compare them counter by
-counter and by kernel time alone. Run on the device after
+shapes, RMS norm, matmul 1024^3 and the
+1M vector add, the shapes where the two are closest in bench/compare.py and
+bench/matmul.py or where do_bench's rounds spread the most, so that Nsight
+Compute can compare them counter by counter and by kernel time alone
+(--only TEXT: the cases whose name contains TEXT). Run on the device after
 bench/prepare_h200.sh (carry bench/bin):
 
   ncu --clock-control none --cache-control all --csv --page details \
       --section SpeedOfLight --section MemoryWorkloadAnalysis \
       --section WarpStateStats --section SchedulerStats --section LaunchStats \
-      --print-units base -k regex:'softmax_kernel|layer_norm|matmul_kernel|add_kernel' \
+      --print-units base -k regex:'softmax_kernel|layer_norm|rms_norm|matmul_kernel|add_kernel' \
       python3 bench/experiments/profile_ncu.py > $OUT/ncu.csv
   python3 bench/experiments/profile_ncu.py --summary $OUT/ncu.csv
 
@@ -111,6 +112,23 @@ def cases():
                       num_warps=warps, num_ctas=1))
         yield f"layer norm {m}x{n}", ours, theirs
 
+    # RMS norm (examples/rms_norm.py).
+    rms = load_example("rms_norm").rms_norm_kernel
+    for m, n in ((4096, 1024), (4096, 4096), (4096, 8192)):
+        bs = triton.next_power_of_2(n)
+        warps = min(max(bs // 256, 1), 8)
+        x = (torch.rand(m, n, device="cuda") * 2 - 1).half()
+        w = torch.rand(n, device="cuda").half()
+        y = torch.empty_like(x)
+        rrms = torch.empty(m, device="cuda")
+        theirs = (lambda x=x, y=y, w=w, rrms=rrms, m=m, n=n, bs=bs,
+                  warps=warps: rms[(m,)](y, rrms, x, w, n, n, EPS,
+                                         BLOCK_SIZE=bs, num_warps=warps))
+        k = pick(kind="rms_norm", block_size=bs, name="tlec-cubin")
+        ours = driver(k).launcher(m, [ptr(y), ptr(rrms), ptr(x), ptr(w),
+                                      i32(n), i32(n), ctypes.c_float(EPS)])
+        yield f"rms norm {m}x{n}", ours, theirs
+
     # Matmul 1024^3, both tiles, fp16 and bf16.
     fn = load_example("matmul").matmul_kernel.fn
     for dname, dtype in (("fp16", torch.float16), ("bf16", torch.bfloat16)):
@@ -136,10 +154,12 @@ def cases():
            lambda: add[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK_SIZE=1024))
 
 
-def launch_all():
+def launch_all(only):
     import torch
     order = []
     for name, ours, theirs in cases():
+        if only and only not in name:
+            continue
         for who, fn in (("ours", ours), ("triton", theirs)):
             for _ in range(LAUNCHES + 1):
                 fn()
@@ -202,6 +222,8 @@ def summary(path, order_path, brief):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--summary", metavar="NCU_CSV")
+    parser.add_argument("--only", metavar="TEXT",
+                        help="launch only the cases whose name contains TEXT")
     parser.add_argument("--brief", action="store_true",
                         help="with --summary: kernel times only")
     args = parser.parse_args()
@@ -210,7 +232,7 @@ def main():
                 os.environ.get("PROFILE_ORDER", "/tmp/profile_order.json"),
                 args.brief)
     else:
-        launch_all()
+        launch_all(args.only)
 
 
 if __name__ == "__main__":
