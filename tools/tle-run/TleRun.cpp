@@ -767,6 +767,12 @@ Error run(const DeviceOpener &Open) {
   Expected<runtime::Kernel> K = Dev.loadKernelFile(BinaryPath, Entry);
   if (!K)
     return K.takeError();
+  // A failing launch names the binary too, as a failing load does.
+  auto inBinary = [](Error E) -> Error {
+    if (!E)
+      return E;
+    return createStringError(BinaryPath + ": " + toString(std::move(E)));
+  };
 
   uint64_t SeedValue =
       Seed.getNumOccurrences() ? uint64_t(Seed) : std::random_device()();
@@ -813,9 +819,9 @@ Error run(const DeviceOpener &Open) {
                     Dims.Grid[1], Dims.Grid[2], Dims.Threads,
                     Dims.SharedMemoryBytes, SeedValue);
   if (Error E = Dev.launch(*K, Dims, Args))
-    return E;
+    return inBinary(std::move(E));
   if (Error E = Dev.synchronize())
-    return E;
+    return inBinary(std::move(E));
 
   bool AllOk = true;
   for (auto [I, H] : enumerate(Host)) {
@@ -848,9 +854,9 @@ Error run(const DeviceOpener &Open) {
 
   for (unsigned I = 0; I < Warmup; ++I)
     if (Error E = Dev.launch(*K, Dims, Args))
-      return E;
+      return inBinary(std::move(E));
   if (Error E = Dev.synchronize())
-    return E;
+    return inBinary(std::move(E));
   runtime::Buffer Flush;
   std::vector<uint8_t> FlushData;
   if (FlushMiB > 0) {
@@ -872,7 +878,7 @@ Error run(const DeviceOpener &Open) {
     }
     Expected<double> Ms = Dev.time(*K, Dims, Args, 1);
     if (!Ms)
-      return Ms.takeError();
+      return inBinary(Ms.takeError());
     Samples.push_back(*Ms);
   }
   llvm::sort(Samples);
