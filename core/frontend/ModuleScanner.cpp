@@ -103,8 +103,14 @@ void Parser::parseModule() {
   while (!is(TokenKind::eof) && !Diags.hasReachedErrorLimit()) {
     switch (tok().getKind()) {
     case TokenKind::newline:
+      consume();
+      break;
     case TokenKind::dedent:
       consume();
+      if (ModuleBlockDepth > 0)
+        --ModuleBlockDepth;
+      while (!HandlerDepths.empty() && HandlerDepths.back() > ModuleBlockDepth)
+        HandlerDepths.pop_back();
       break;
     case TokenKind::indent:
       errorAt(peekTok().getLoc(), "unexpected indent", peekTok().getRange());
@@ -119,16 +125,33 @@ void Parser::parseModule() {
       break;
     case TokenKind::kw_try:
       // A top-level `try:` body runs at import time as the top level does
-      // (FlagGems binds helpers there, with a fallback in the handler): its
-      // statements are scanned as top-level ones, its handlers skipped.
+      // (FlagGems binds helpers there): its statements are scanned as
+      // top-level ones.
       if (peekTok().is(TokenKind::colon)) {
         consume();
         consume();
-        if (consumeIf(TokenKind::newline) && consumeIf(TokenKind::indent))
+        if (consumeIf(TokenKind::newline) && consumeIf(TokenKind::indent)) {
+          ++ModuleBlockDepth;
           break;
+        }
       }
       skipStatement(/*OnlyCompoundBlock=*/true);
       break;
+    case TokenKind::kw_except: {
+      // A handler binds the fallback of a name whose value the try body
+      // computes at run time (FlagGems picks its math library by probing
+      // the device, else `triton.language.extra.libdevice`): a compiler
+      // cannot run the probe, so it takes the portable fallback.
+      while (!tok().isAny(TokenKind::colon, TokenKind::newline, TokenKind::eof))
+        consume();
+      if (consumeIf(TokenKind::colon) && consumeIf(TokenKind::newline) &&
+          consumeIf(TokenKind::indent)) {
+        HandlerDepths.push_back(++ModuleBlockDepth);
+        break;
+      }
+      skipStatement(/*OnlyCompoundBlock=*/true);
+      break;
+    }
     case TokenKind::identifier:
       if (peekTok().isAny(TokenKind::equal, TokenKind::colon)) {
         parseModuleConstant();
@@ -282,7 +305,11 @@ void Parser::parseDecorated() {
   }
   Pos = DefPos;
   if (FunctionDef *F = parseFunctionDef(Decorators, Start, IsJit))
-    M.Functions.push_back(F);
+    // A handler's def is a fallback too (FlagGems' random_utils: the try
+    // body binds `uniform` to a triton.language function).
+    if (HandlerDepths.empty() ||
+        (!M.lookupConstant(F->Name) && !M.lookupFunction(F->Name)))
+      M.Functions.push_back(F);
 }
 
 FunctionDef *Parser::parseFunctionDef(ArrayRef<Decorator> Decorators,
@@ -415,8 +442,14 @@ static bool isConstantLike(const Module &M, const Expr *E) {
     if (M.lookupConstant(cast<NameExpr>(E)->Id))
       return true;
     [[fallthrough]];
-  case NodeKind::Attribute:
-    return StringRef(M.getCanonicalName(E)).starts_with("triton.");
+  case NodeKind::Attribute: {
+    // A triton.language name, or a name from another module of the
+    // package: the use resolves it (lookupImported).
+    std::string Dotted = Module::getDottedName(E);
+    return StringRef(M.resolveDottedName(Dotted)).starts_with("triton.") ||
+           (!Dotted.empty() &&
+            M.lookupImport(StringRef(Dotted).split('.').first));
+  }
   case NodeKind::UnaryOp:
     return isConstantLike(M, cast<UnaryOpExpr>(E)->Operand);
   case NodeKind::BinOp:
@@ -452,7 +485,8 @@ void Parser::parseModuleConstant() {
     Value = parseExprList();
   bool Ok = !QuietFailed && Value &&
             tok().isAny(TokenKind::newline, TokenKind::semi) &&
-            isConstantLike(M, Value);
+            isConstantLike(M, Value) &&
+            (HandlerDepths.empty() || !M.lookupConstant(Name));
   Quiet = false;
   if (Ok)
     M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});

@@ -173,6 +173,11 @@ private:
   /// errors; in decorator arguments and constants they are fine.
   bool InJitBody = false;
   unsigned LoopDepth = 0;
+  /// Top-level `try:` / `except:` blocks entered by the module scan, and
+  /// the depths of the `except` handlers among them: a handler's binding is
+  /// a fallback, recorded only for a name the try body left unbound.
+  unsigned ModuleBlockDepth = 0;
+  llvm::SmallVector<unsigned, 2> HandlerDepths;
 };
 
 } // namespace tle::frontend

@@ -34,6 +34,10 @@ std::string canonicalizeName(llvm::StringRef Resolved) {
       {"triton.experimental.tle.", "tle."},
       {"triton.language.extra.cuda.libdevice.", "tl.libdevice."},
       {"triton.language.extra.libdevice.", "tl.libdevice."},
+      // Reached one attribute at a time (`triton.language` first
+      // canonicalized to `tl`, then `.extra`, ...).
+      {"tl.extra.cuda.libdevice.", "tl.libdevice."},
+      {"tl.extra.libdevice.", "tl.libdevice."},
       {"triton.language.math.", "tl.math."},
       {"triton.language.standard.", "tl."},
       {"triton.language.core.", "tl."},
@@ -48,6 +52,8 @@ std::string canonicalizeName(llvm::StringRef Resolved) {
       {"triton.experimental.tle", "tle"},
       {"triton.language.extra.cuda.libdevice", "tl.libdevice"},
       {"triton.language.extra.libdevice", "tl.libdevice"},
+      {"tl.extra.cuda.libdevice", "tl.libdevice"},
+      {"tl.extra.libdevice", "tl.libdevice"},
       {"triton.language.math", "tl.math"},
       {"triton.language", "tl"},
   };

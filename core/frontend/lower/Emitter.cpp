@@ -666,7 +666,8 @@ const Module *Emitter::loadImportedModule(llvm::StringRef Dotted,
   return Loader->load(ModuleName);
 }
 
-std::optional<Result> Emitter::lookupImported(llvm::StringRef Dotted) {
+std::optional<Result> Emitter::lookupImported(llvm::StringRef Dotted,
+                                              unsigned ReExports) {
   llvm::StringRef Name;
   const Module *Imported = loadImportedModule(Dotted, Name);
   if (!Imported)
@@ -675,6 +676,15 @@ std::optional<Result> Emitter::lookupImported(llvm::StringRef Dotted) {
     return Result(TValue::function(F));
   if (const ModuleConstant *C = Imported->lookupConstant(Name))
     return evalModuleConstant(*Imported, *C);
+  // A name the module itself imports (a package's __init__.py re-exporting
+  // `from .helper import shim`); a few levels, imports may form cycles.
+  if (const ImportAlias *A = Imported->lookupImport(Name);
+      A && ReExports < 4 && A->Path != Dotted) {
+    if (std::optional<Result> Found = lookupImported(A->Path, ReExports + 1))
+      return Found;
+    if (StringRef(A->Path).starts_with("triton."))
+      return Result(TValue::builtin(canonicalizeName(A->Path)));
+  }
   return std::nullopt;
 }
 

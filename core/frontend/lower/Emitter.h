@@ -208,8 +208,10 @@ private:
   const Module *loadImportedModule(llvm::StringRef Dotted,
                                    llvm::StringRef &Name);
   /// What `Dotted` names in another module: a jit function, or a
-  /// module-level constant (or function alias) evaluated; none if neither.
-  std::optional<Result> lookupImported(llvm::StringRef Dotted);
+  /// module-level constant (or function alias) evaluated, following a name
+  /// the module imports itself (ReExports: levels followed); none if neither.
+  std::optional<Result> lookupImported(llvm::StringRef Dotted,
+                                       unsigned ReExports = 0);
   /// A function of the random-number library (getRandomLibrarySource),
   /// parsed on first use; null if it has none of that name.
   const FunctionDef *getRandomFunction(llvm::StringRef Name);

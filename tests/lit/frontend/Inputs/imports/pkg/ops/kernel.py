@@ -39,3 +39,16 @@ def block_type_kernel(x_ptr):
 def uniform_kernel(out_ptr, seed, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(out_ptr + offs, hp.uniform(tl.randint(seed, offs)))
+
+
+# A library function through a re-exported, device-probed module (FlagGems:
+# `from flag_gems.utils import tl_extra_shim`, `_tanh = tl_extra_shim.tanh`).
+from pkg import math_lib  # noqa: E402
+
+_tanh = math_lib.tanh
+
+
+@triton.jit
+def shim_kernel(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, _tanh(tl.load(x_ptr + offs)))
