@@ -26,6 +26,7 @@ ModuleLoader::ModuleLoader(SourceMgr &SrcMgr, DiagnosticEngine &Diags,
   // Up through the packages the file is in: the directory above the
   // top-level one is where `import package...` starts.
   SmallString<256> Package(Dir);
+  SmallVector<std::string> Names; // innermost package first
   while (true) {
     SmallString<256> Init(Package);
     sys::path::append(Init, "__init__.py");
@@ -34,10 +35,31 @@ ModuleLoader::ModuleLoader(SourceMgr &SrcMgr, DiagnosticEngine &Diags,
     StringRef Parent = sys::path::parent_path(Package);
     if (Parent.empty() || Parent == Package)
       break;
+    Names.push_back(sys::path::filename(Package).str());
     Package = Parent;
   }
   if (Package != Dir)
     Roots.push_back(std::string(Package));
+  MainPackage = join(llvm::reverse(Names), ".");
+}
+
+std::string ModuleLoader::absolutize(const Module &From,
+                                     StringRef Dotted) const {
+  StringRef Rest = Dotted.ltrim('.');
+  size_t Dots = Dotted.size() - Rest.size();
+  if (Dots == 0)
+    return Dotted.str();
+  std::string Package = &From == &Main ? MainPackage : Packages.lookup(&From);
+  // One dot is the module's own package, each further dot one level up.
+  StringRef Base = Package;
+  for (size_t I = 1; I < Dots; ++I) {
+    if (!Base.contains('.'))
+      return Dotted.str();
+    Base = Base.rsplit('.').first;
+  }
+  if (Base.empty())
+    return Dotted.str();
+  return Rest.empty() ? Base.str() : (Base + "." + Rest).str();
 }
 
 const Module *ModuleLoader::load(StringRef Dotted) {
@@ -66,6 +88,8 @@ const Module *ModuleLoader::load(StringRef Dotted) {
       std::unique_ptr<Module> M = parseModule(SrcMgr, ID, Diags);
       for (const FunctionDef *F : M->Functions)
         Owners[F] = M.get();
+      Packages[M.get()] =
+          IsPackage ? Dotted.str() : Dotted.rsplit('.').first.str();
       It->second = std::move(M);
       return It->second.get();
     }

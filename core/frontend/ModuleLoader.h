@@ -44,11 +44,21 @@ public:
   /// The module `F` was parsed in: the main module or a loaded one.
   const Module &getOwner(const FunctionDef &F) const;
 
+  /// `Dotted` with a relative import's leading dots (`..utils.x`, imported
+  /// by module `From`) replaced by the package they name, as Python
+  /// resolves them; other names, and relative ones that climb above the
+  /// top-level package, unchanged.
+  std::string absolutize(const Module &From, llvm::StringRef Dotted) const;
+
 private:
   llvm::SourceMgr &SrcMgr;
   DiagnosticEngine &Diags;
   const Module &Main;
   llvm::SmallVector<std::string, 2> Roots;
+  /// The dotted package of the main file ("" outside any package) and of
+  /// each loaded module.
+  std::string MainPackage;
+  llvm::DenseMap<const Module *, std::string> Packages;
   /// Null entries remember names that have no file.
   llvm::StringMap<std::unique_ptr<Module>> Loaded;
   llvm::DenseMap<const FunctionDef *, const Module *> Owners;

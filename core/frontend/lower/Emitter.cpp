@@ -225,6 +225,8 @@ Result Emitter::lookupName(const NameExpr *N) {
     return TValue::function(F);
   if (Mod.lookupImport(N->Id)) {
     std::string Dotted = Mod.resolveDottedName(N->Id);
+    if (Loader)
+      Dotted = Loader->absolutize(Mod, Dotted);
     if (std::optional<Result> Imported = lookupImported(Dotted))
       return *Imported;
     return TValue::builtin(canonicalizeName(Dotted));
@@ -680,10 +682,11 @@ std::optional<Result> Emitter::lookupImported(llvm::StringRef Dotted,
   // `from .helper import shim`); a few levels, imports may form cycles.
   if (const ImportAlias *A = Imported->lookupImport(Name);
       A && ReExports < 4 && A->Path != Dotted) {
-    if (std::optional<Result> Found = lookupImported(A->Path, ReExports + 1))
+    std::string Path = Loader->absolutize(*Imported, A->Path);
+    if (std::optional<Result> Found = lookupImported(Path, ReExports + 1))
       return Found;
-    if (StringRef(A->Path).starts_with("triton."))
-      return Result(TValue::builtin(canonicalizeName(A->Path)));
+    if (StringRef(Path).starts_with("triton."))
+      return Result(TValue::builtin(canonicalizeName(Path)));
   }
   return std::nullopt;
 }

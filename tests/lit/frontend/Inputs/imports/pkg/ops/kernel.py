@@ -52,3 +52,15 @@ _tanh = math_lib.tanh
 def shim_kernel(x_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(x_ptr + offs, _tanh(tl.load(x_ptr + offs)))
+
+
+# Relative imports, as FlagGems' ops modules write them
+# (`from ..utils import triton_lang_extension as tle`).
+from .. import helpers as rel_hp  # noqa: E402
+from ..helpers import scale as rel_scale  # noqa: E402
+
+
+@triton.jit
+def relative_kernel(x_ptr, BLOCK: tl.constexpr):
+    offs = rel_hp.program_id64(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, rel_scale(tl.load(x_ptr + offs)))
