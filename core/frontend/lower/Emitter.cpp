@@ -613,9 +613,29 @@ Result Emitter::callMethod(const TValue &Self, llvm::StringRef Name,
                            CallArgs &Args, const Node *Site) {
   if (Self.is(TValue::Kind::DType)) {
     Type T = Self.getType();
+    // Triton's is_int8 .. is_uint64: the signed or unsigned integer of
+    // that width (is_int1 is bool).
+    auto isInt = [&](unsigned Width, bool Unsigned) {
+      return isIntType(T) && !isBoolType(T) &&
+             T.getIntOrFloatBitWidth() == Width &&
+             Self.isUnsigned() == Unsigned;
+    };
     std::optional<bool> Answer =
         llvm::StringSwitch<std::optional<bool>>(Name)
             .Case("is_floating", isFloatType(T))
+            .Case("is_standard_floating",
+                  T.isF16() || T.isBF16() || T.isF32() || T.isF64())
+            .Case("is_int1", isBoolType(T))
+            .Case("is_int8", isInt(8, false))
+            .Case("is_int16", isInt(16, false))
+            .Case("is_int32", isInt(32, false))
+            .Case("is_int64", isInt(64, false))
+            .Case("is_uint8", isInt(8, true))
+            .Case("is_uint16", isInt(16, true))
+            .Case("is_uint32", isInt(32, true))
+            .Case("is_uint64", isInt(64, true))
+            .Case("is_block", false)
+            .Case("is_void", false)
             .Case("is_int", isIntType(T) && !isBoolType(T))
             .Case("is_int_signed", isIntType(T) && !Self.isUnsigned())
             .Case("is_int_unsigned", isIntType(T) && Self.isUnsigned())
