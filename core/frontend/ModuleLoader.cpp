@@ -63,8 +63,12 @@ std::string ModuleLoader::absolutize(const Module &From,
 }
 
 const Module *ModuleLoader::load(StringRef Dotted) {
-  if (Dotted.empty() || Dotted == "triton" || Dotted.starts_with("triton.") ||
-      Dotted == "tl" || Dotted.starts_with("tl."))
+  // Neither triton's modules nor PyTorch's hold kernel code (torch.finfo and
+  // the like are builtins).
+  for (StringRef Library : {"triton", "tl", "torch"})
+    if (Dotted == Library || Dotted.starts_with((Library + ".").str()))
+      return nullptr;
+  if (Dotted.empty())
     return nullptr;
   auto [It, New] = Loaded.try_emplace(Dotted);
   if (!New)

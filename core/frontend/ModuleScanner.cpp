@@ -443,6 +443,11 @@ static bool isConstantLike(const Module &M, const Expr *E) {
       return true;
     [[fallthrough]];
   case NodeKind::Attribute: {
+    // A type limit (torch.finfo(torch.float32).min).
+    if (const auto *Info = dyn_cast<CallExpr>(cast<AttributeExpr>(E)->Value)) {
+      std::string Fn = M.getCanonicalName(Info->Func);
+      return Fn == "torch.finfo" || Fn == "torch.iinfo";
+    }
     // A triton.language name, or a name from another module of the
     // package: the use resolves it (lookupImported).
     std::string Dotted = Module::getDottedName(E);

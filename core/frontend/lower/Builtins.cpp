@@ -77,6 +77,7 @@ BuiltinFn lookupBuiltin(llvm::StringRef CanonicalName) {
     registerMathBuiltins(T);
     registerPythonBuiltins(T);
     registerTLEBuiltins(T);
+    registerTorchBuiltins(T);
     return T;
   }();
   auto It = Table.find(CanonicalName);

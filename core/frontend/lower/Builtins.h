@@ -39,6 +39,13 @@ void registerLanguageBuiltins(llvm::StringMap<BuiltinFn> &Table);
 void registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table);
 void registerPythonBuiltins(llvm::StringMap<BuiltinFn> &Table);
 void registerTLEBuiltins(llvm::StringMap<BuiltinFn> &Table);
+void registerTorchBuiltins(llvm::StringMap<BuiltinFn> &Table);
+
+/// An attribute of torch.finfo(T) / torch.iinfo(T) (`Info` is the value
+/// the call returned, "torch.finfo.float32"): min, max, eps, tiny, bits;
+/// none for other names (BuiltinsTorch.cpp).
+std::optional<TValue> getTorchTypeInfo(llvm::StringRef Info,
+                                       llvm::StringRef Attr);
 
 } // namespace tle::frontend
 

@@ -430,6 +430,8 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
     return V;
   switch (V.getKind()) {
   case TValue::Kind::Builtin: {
+    if (std::optional<TValue> Limit = getTorchTypeInfo(V.getName(), Attr))
+      return *Limit;
     std::string Dotted = V.getName().str() + "." + Attr.str();
     if (std::optional<Result> Imported = lookupImported(Dotted))
       return *Imported;
