@@ -35,6 +35,8 @@ t cumsum.py normed_cumsum_kernel '*fp32:16, *fp32:16, i32' -D BLOCK=1024
 t mse_loss.py kernel_1 '*fp32:16, *fp32:16, *fp32:16, i32' -D BLOCK_SIZE=1024 -D reduction=1
 t dropout.py dropout_forward_kernel '*fp32:16, *fp32:16, *i1:16, i32, fp32, i64, i64' -D BLOCK=1024
 t cumsum.py scan_part_sum_kernel '*fp32:16, *fp32:16, *fp32:16, i32, i32' -D BLOCK_SIZE=1024
+# Module constants from torch.finfo / torch.iinfo.
+t topk.py topk_stage1_kernel '*fp32:16, *i64:16, *fp32:16, i32' -D N=4096 -D CHUNK_SIZE=1024 -D DESCENDING=1
 # Relative imports (`from ..utils import triton_lang_extension as tle`).
 t logspace.py logspace_kernel '*fp32:16, i32, fp32, fp32, i32' -D log2_base=3.3219 -D BLOCK_SIZE=1024
 # Pointwise bodies (FlagGems wraps them in generated kernels) that reach
