@@ -103,6 +103,10 @@ createAssignLayoutsPass(const AssignLayoutsOptions &Options = {});
 std::unique_ptr<mlir::Pass> createLoopPointerBasesPass();
 void registerLoopPointerBasesPass();
 
+/// Lowers math ops whose LLVM intrinsics GPU targets cannot select (acos,
+/// sinh, ...) to C library calls (MathToLibrary.cpp).
+std::unique_ptr<mlir::Pass> createMathToLibraryPass();
+
 /// Rebuilds the sources of layout conversions that are cheap to compute
 /// again directly in the wanted layout (RemoveLayoutConversions.cpp).
 std::unique_ptr<mlir::Pass> createRemoveLayoutConversionsPass();

@@ -85,6 +85,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   // Scalar arith/math/scf left by distribution, to the LLVM dialect.
   PM.addPass(createSCFToControlFlowPass());
   PM.addPass(createArithToLLVMConversionPass());
+  PM.addPass(createMathToLibraryPass());
   PM.addPass(createConvertMathToLLVMPass());
   // Math without an LLVM intrinsic (erf, cbrt, atan2, ...) becomes calls of
   // the C library's names (erff, erf, ...); each backend resolves them in

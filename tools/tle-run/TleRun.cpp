@@ -34,19 +34,26 @@ const char *const Overview =
     "    --arg 'out:f32:N=1048576:expr=$0+$1' --arg i32:1048576\n\n"
     "Arguments, one --arg per kernel parameter in order:\n"
     "  i32:V  i64:V  f32:V  f64:V     a scalar\n"
-    "  buf:T:N=COUNT[:INIT]           an input buffer of COUNT (e.g. 4096x1024)\n"
+    "  buf:T:N=COUNT[:INIT]           an input buffer of COUNT (e.g. "
+    "4096x1024)\n"
     "                                 elements of type T; INIT is random\n"
-    "                                 (default, uniform in [-1, 1), integers in\n"
+    "                                 (default, uniform in [-1, 1), integers "
+    "in\n"
     "                                 [-100, 100]), fill=V, iota or file=PATH\n"
     "                                 (raw little-endian elements)\n"
-    "  out:T:N=COUNT[:fill=V][:CHECK] an output buffer, filled with 0xff bytes\n"
+    "  out:T:N=COUNT[:fill=V][:CHECK] an output buffer, filled with 0xff "
+    "bytes\n"
     "                                 (NaN) before the run, or with V (for\n"
-    "                                 outputs a kernel accumulates into); CHECK is\n"
+    "                                 outputs a kernel accumulates into); "
+    "CHECK is\n"
     "                                 ref=PATH (raw elements) or expr=E, an\n"
     "                                 expression per element i over $K\n"
-    "                                 (argument K: element i of a buffer, or a\n"
+    "                                 (argument K: element i of a buffer, or "
+    "a\n"
     "                                 scalar), numbers, + - * /, exp log sqrt\n"
-    "                                 abs erf min max pow\n"
+    "                                 abs erf acos asin atan sinh cosh min "
+    "max\n"
+    "                                 pow atan2\n"
     "  T is one of f16 bf16 f32 f64 i8 i16 i32 i64 u8 u16 u32 u64.\n\n"
     "The target comes from the file name <kernel>.<target>.<format> as tlec\n"
     "writes it, or --target.\n";
@@ -269,6 +276,18 @@ double evaluate(const Expr &E, uint64_t I, ArgReader Read) {
       return std::fabs(Operand(0));
     if (E.Callee == "erf")
       return std::erf(Operand(0));
+    if (E.Callee == "acos")
+      return std::acos(Operand(0));
+    if (E.Callee == "asin")
+      return std::asin(Operand(0));
+    if (E.Callee == "atan")
+      return std::atan(Operand(0));
+    if (E.Callee == "sinh")
+      return std::sinh(Operand(0));
+    if (E.Callee == "cosh")
+      return std::cosh(Operand(0));
+    if (E.Callee == "atan2")
+      return std::atan2(Operand(0), Operand(1));
     if (E.Callee == "pow")
       return std::pow(Operand(0), Operand(1));
     if (E.Callee == "min")
@@ -406,7 +425,10 @@ private:
       E->Value = Value;
       return E;
     }
-    size_t Len = std::min(Rest.find_if_not(isAlpha), Rest.size());
+    // A name: letters, then letters or digits (atan2).
+    size_t Len = Rest.empty() || !isAlpha(Rest.front())
+                     ? 0
+                     : std::min(Rest.find_if_not(isAlnum), Rest.size());
     StringRef Name = Rest.take_front(Len);
     if (Name.empty())
       return error(Rest.empty() ? "expected an operand at the end"
@@ -415,12 +437,15 @@ private:
     if (Name == "i")
       return node(Expr::Op::Index);
     unsigned Arity = StringSwitch<unsigned>(Name)
-                         .Cases({"exp", "log", "sqrt", "abs", "erf"}, 1)
-                         .Cases({"min", "max", "pow"}, 2)
+                         .Cases({"exp", "log", "sqrt", "abs", "erf", "acos",
+                                 "asin", "atan", "sinh", "cosh"},
+                                1)
+                         .Cases({"min", "max", "pow", "atan2"}, 2)
                          .Default(0);
     if (Arity == 0)
       return error("unknown name '" + Name +
-                   "' (known: i, exp, log, sqrt, abs, erf, min, max, pow)");
+                   "' (known: i, exp, log, sqrt, abs, erf, acos, asin, atan, "
+                   "sinh, cosh, min, max, pow, atan2)");
     if (!consume('('))
       return error("expected '(' after " + Name);
     auto E = node(Expr::Op::Call);

@@ -101,6 +101,14 @@ TLE_UNARY_FLOAT(erf, math::ErfOp)
 TLE_UNARY_FLOAT(floor, math::FloorOp)
 TLE_UNARY_FLOAT(ceil, math::CeilOp)
 TLE_UNARY_FLOAT(trunc, math::TruncOp)
+TLE_UNARY_FLOAT(acos, math::AcosOp)
+TLE_UNARY_FLOAT(asin, math::AsinOp)
+TLE_UNARY_FLOAT(atan, math::AtanOp)
+TLE_UNARY_FLOAT(sinh, math::SinhOp)
+TLE_UNARY_FLOAT(cosh, math::CoshOp)
+TLE_UNARY_FLOAT(asinh, math::AsinhOp)
+TLE_UNARY_FLOAT(acosh, math::AcoshOp)
+TLE_UNARY_FLOAT(atanh, math::AtanhOp)
 #undef TLE_UNARY_FLOAT
 
 Result builtinAbs(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -311,6 +319,19 @@ Result builtinLibdevicePow(Emitter &E, CallArgs &Args, const Node *Site) {
     return E.error(Site, "libdevice.pow needs floating-point operands");
   return TValue::ir(math::PowFOp::create(E.getBuilder(), E.loc(Site),
                                          X.getValue(), Y.getValue()));
+}
+
+/// libdevice.atan2(y, x): the angle of (x, y), in the promoted floating
+/// type.
+Result builtinLibdeviceAtan2(Emitter &E, CallArgs &Args, const Node *Site) {
+  TValue Y, X;
+  FailureOr<DType> T = bindPromotedPair(E, Args, "libdevice.atan2", Site, Y, X);
+  if (failed(T))
+    return failure();
+  if (!isFloatType(T->Type))
+    return E.error(Site, "libdevice.atan2 needs floating-point operands");
+  return TValue::ir(math::Atan2Op::create(E.getBuilder(), E.loc(Site),
+                                          Y.getValue(), X.getValue()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -721,6 +742,17 @@ void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   Add("floor", builtin_floor);
   Add("ceil", builtin_ceil);
   Add("trunc", builtin_trunc);
+  // Inverse trigonometric and hyperbolic functions: C library calls that
+  // each backend maps to its device library (MathToLibrary.cpp).
+  Add("acos", builtin_acos);
+  Add("asin", builtin_asin);
+  Add("atan", builtin_atan);
+  Add("sinh", builtin_sinh);
+  Add("cosh", builtin_cosh);
+  Add("asinh", builtin_asinh);
+  Add("acosh", builtin_acosh);
+  Add("atanh", builtin_atanh);
+  Add("atan2", builtinLibdeviceAtan2);
   Add("abs", builtinAbs);
   Add("sigmoid", builtinSigmoid);
   Add("div_rn", builtinDivRn);

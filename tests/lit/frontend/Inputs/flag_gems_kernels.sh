@@ -46,4 +46,6 @@ t tanh.py tanh_kernel 'fp32'
 t gelu.py gelu_tanh 'fp32'
 t pow.py pow_func 'fp32, fp32'
 t tan.py tan_func 'fp32'
+t acos.py acos_kernel 'fp32'
+t atan.py atan_kernel 'fp32'
 echo "$ok compiled, $bad failed"

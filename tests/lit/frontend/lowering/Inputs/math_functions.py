@@ -26,3 +26,14 @@ def library_math(x_ptr, erf_ptr, pow_ptr, log2_ptr, BLOCK: tl.constexpr):
     tl.store(erf_ptr + offs, tl.erf(x))
     tl.store(pow_ptr + offs, libdevice.pow(x + 2, 2.5))
     tl.store(log2_ptr + offs, tl.log2(x + 2))
+
+
+# Inverse trigonometric and hyperbolic functions (FlagGems' acos, atan,
+# angle): C library calls each backend maps to its device library.
+@triton.jit
+def inverse_math(x_ptr, acos_ptr, atan2_ptr, sinh_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(acos_ptr + offs, libdevice.acos(x))
+    tl.store(atan2_ptr + offs, libdevice.atan2(x, x + 2))
+    tl.store(sinh_ptr + offs, libdevice.sinh(x))
