@@ -16,7 +16,9 @@
 #include "core/conversion/Passes.h"
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -35,6 +37,12 @@ struct MathToLibraryPass
            "library calls rather than LLVM intrinsics GPU targets lack";
   }
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    // The calls and declarations MathToLibm creates; vector ops it would
+    // unroll.
+    registry.insert<func::FuncDialect, vector::VectorDialect>();
+  }
+
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
@@ -47,7 +55,11 @@ struct MathToLibraryPass
       return;
     RewritePatternSet patterns(&getContext());
     populateMathToLibmConversionPatterns(patterns);
-    if (failed(applyOpPatternsGreedily(ops, std::move(patterns))))
+    // Only these ops: the driver would otherwise also rewrite their users
+    // (a math.sin of an acos would become a call of sinf).
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    if (failed(applyOpPatternsGreedily(ops, std::move(patterns), config)))
       signalPassFailure();
   }
 };
@@ -58,4 +70,6 @@ namespace tle::conversion {
 std::unique_ptr<Pass> createMathToLibraryPass() {
   return std::make_unique<MathToLibraryPass>();
 }
+
+void registerMathToLibraryPass() { PassRegistration<MathToLibraryPass>(); }
 } // namespace tle::conversion

@@ -106,6 +106,7 @@ void registerLoopPointerBasesPass();
 /// Lowers math ops whose LLVM intrinsics GPU targets cannot select (acos,
 /// sinh, ...) to C library calls (MathToLibrary.cpp).
 std::unique_ptr<mlir::Pass> createMathToLibraryPass();
+void registerMathToLibraryPass();
 
 /// Rebuilds the sources of layout conversions that are cheap to compute
 /// again directly in the wanted layout (RemoveLayoutConversions.cpp).

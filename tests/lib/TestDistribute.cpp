@@ -356,6 +356,7 @@ void ::tle::test::registerTestDistributePass() {
   ::tle::conversion::registerAssignLayoutsPass();
   ::tle::conversion::registerRemoveLayoutConversionsPass();
   ::tle::conversion::registerLoopPointerBasesPass();
+  ::tle::conversion::registerMathToLibraryPass();
   ::tle::conversion::registerPipelineLoadsPass();
   PassRegistration<TestAssignMatrixLayoutsPass>();
   registerPass([] {
