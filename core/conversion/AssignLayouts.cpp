@@ -47,6 +47,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -480,7 +481,10 @@ void AssignLayoutsPass::refineBackward(ModuleOp module) {
       continue;
     Attribute wanted;
     bool agree = true;
-    DenseMap<Attribute, SmallVector<OpOperand *>> usesByLayout;
+    // In the order of the uses: the clones below are created in this
+    // order, and a map keyed by attribute pointers would make the output
+    // differ between runs.
+    llvm::MapVector<Attribute, SmallVector<OpOperand *>> usesByLayout;
     for (OpOperand &use : v.getUses()) {
       Operation *user = use.getOwner();
       Attribute need;
