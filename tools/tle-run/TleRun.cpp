@@ -246,6 +246,36 @@ struct Expr {
 /// What an expression reads for argument $K at element I.
 using ArgReader = function_ref<double(unsigned ArgIndex, uint64_t I)>;
 
+/// The functions an expression may call, each of one or two operands.
+struct ExprFunction {
+  StringRef Name;
+  double (*Unary)(double);
+  double (*Binary)(double, double);
+};
+const ExprFunction ExprFunctions[] = {
+    {"exp", [](double X) { return std::exp(X); }, nullptr},
+    {"log", [](double X) { return std::log(X); }, nullptr},
+    {"sqrt", [](double X) { return std::sqrt(X); }, nullptr},
+    {"abs", [](double X) { return std::fabs(X); }, nullptr},
+    {"erf", [](double X) { return std::erf(X); }, nullptr},
+    {"acos", [](double X) { return std::acos(X); }, nullptr},
+    {"asin", [](double X) { return std::asin(X); }, nullptr},
+    {"atan", [](double X) { return std::atan(X); }, nullptr},
+    {"sinh", [](double X) { return std::sinh(X); }, nullptr},
+    {"cosh", [](double X) { return std::cosh(X); }, nullptr},
+    {"min", nullptr, [](double X, double Y) { return std::min(X, Y); }},
+    {"max", nullptr, [](double X, double Y) { return std::max(X, Y); }},
+    {"pow", nullptr, [](double X, double Y) { return std::pow(X, Y); }},
+    {"atan2", nullptr, [](double X, double Y) { return std::atan2(X, Y); }},
+};
+
+const ExprFunction *lookupExprFunction(StringRef Name) {
+  for (const ExprFunction &F : ExprFunctions)
+    if (F.Name == Name)
+      return &F;
+  return nullptr;
+}
+
 double evaluate(const Expr &E, uint64_t I, ArgReader Read) {
   auto Operand = [&](unsigned N) { return evaluate(*E.Operands[N], I, Read); };
   switch (E.O) {
@@ -265,34 +295,10 @@ double evaluate(const Expr &E, uint64_t I, ArgReader Read) {
     return Operand(0) * Operand(1);
   case Expr::Op::Div:
     return Operand(0) / Operand(1);
-  case Expr::Op::Call:
-    if (E.Callee == "exp")
-      return std::exp(Operand(0));
-    if (E.Callee == "log")
-      return std::log(Operand(0));
-    if (E.Callee == "sqrt")
-      return std::sqrt(Operand(0));
-    if (E.Callee == "abs")
-      return std::fabs(Operand(0));
-    if (E.Callee == "erf")
-      return std::erf(Operand(0));
-    if (E.Callee == "acos")
-      return std::acos(Operand(0));
-    if (E.Callee == "asin")
-      return std::asin(Operand(0));
-    if (E.Callee == "atan")
-      return std::atan(Operand(0));
-    if (E.Callee == "sinh")
-      return std::sinh(Operand(0));
-    if (E.Callee == "cosh")
-      return std::cosh(Operand(0));
-    if (E.Callee == "atan2")
-      return std::atan2(Operand(0), Operand(1));
-    if (E.Callee == "pow")
-      return std::pow(Operand(0), Operand(1));
-    if (E.Callee == "min")
-      return std::min(Operand(0), Operand(1));
-    return std::max(Operand(0), Operand(1));
+  case Expr::Op::Call: {
+    const ExprFunction *F = lookupExprFunction(E.Callee);
+    return F->Unary ? F->Unary(Operand(0)) : F->Binary(Operand(0), Operand(1));
+  }
   }
   llvm_unreachable("unknown expression node");
 }
@@ -436,16 +442,14 @@ private:
     Rest = Rest.drop_front(Len);
     if (Name == "i")
       return node(Expr::Op::Index);
-    unsigned Arity = StringSwitch<unsigned>(Name)
-                         .Cases({"exp", "log", "sqrt", "abs", "erf", "acos",
-                                 "asin", "atan", "sinh", "cosh"},
-                                1)
-                         .Cases({"min", "max", "pow", "atan2"}, 2)
-                         .Default(0);
-    if (Arity == 0)
-      return error("unknown name '" + Name +
-                   "' (known: i, exp, log, sqrt, abs, erf, acos, asin, atan, "
-                   "sinh, cosh, min, max, pow, atan2)");
+    const ExprFunction *F = lookupExprFunction(Name);
+    if (!F) {
+      std::string Known = "i";
+      for (const ExprFunction &Each : ExprFunctions)
+        Known += ", " + Each.Name.str();
+      return error("unknown name '" + Name + "' (known: " + Known + ")");
+    }
+    unsigned Arity = F->Unary ? 1 : 2;
     if (!consume('('))
       return error("expected '(' after " + Name);
     auto E = node(Expr::Op::Call);

@@ -309,29 +309,29 @@ Result builtinFma(Emitter &E, CallArgs &Args, const Node *Site) {
                                         PZ.getValue()));
 }
 
-/// libdevice.pow(x, y): x to the power y, in the promoted floating type.
-Result builtinLibdevicePow(Emitter &E, CallArgs &Args, const Node *Site) {
+/// A libdevice function of two floating-point operands, promoted to one
+/// type.
+template <typename OpT>
+Result binaryLibdevice(Emitter &E, CallArgs &Args, const Node *Site,
+                       llvm::StringRef Fn) {
   TValue X, Y;
-  FailureOr<DType> T = bindPromotedPair(E, Args, "libdevice.pow", Site, X, Y);
+  FailureOr<DType> T = bindPromotedPair(E, Args, Fn, Site, X, Y);
   if (failed(T))
     return failure();
   if (!isFloatType(T->Type))
-    return E.error(Site, "libdevice.pow needs floating-point operands");
-  return TValue::ir(math::PowFOp::create(E.getBuilder(), E.loc(Site),
-                                         X.getValue(), Y.getValue()));
+    return E.error(Site, Fn + " needs floating-point operands");
+  return TValue::ir(
+      OpT::create(E.getBuilder(), E.loc(Site), X.getValue(), Y.getValue()));
 }
 
-/// libdevice.atan2(y, x): the angle of (x, y), in the promoted floating
-/// type.
+/// libdevice.pow(x, y): x to the power y.
+Result builtinLibdevicePow(Emitter &E, CallArgs &Args, const Node *Site) {
+  return binaryLibdevice<math::PowFOp>(E, Args, Site, "libdevice.pow");
+}
+
+/// libdevice.atan2(y, x): the angle of the point (x, y).
 Result builtinLibdeviceAtan2(Emitter &E, CallArgs &Args, const Node *Site) {
-  TValue Y, X;
-  FailureOr<DType> T = bindPromotedPair(E, Args, "libdevice.atan2", Site, Y, X);
-  if (failed(T))
-    return failure();
-  if (!isFloatType(T->Type))
-    return E.error(Site, "libdevice.atan2 needs floating-point operands");
-  return TValue::ir(math::Atan2Op::create(E.getBuilder(), E.loc(Site),
-                                          Y.getValue(), X.getValue()));
+  return binaryLibdevice<math::Atan2Op>(E, Args, Site, "libdevice.atan2");
 }
 
 //===----------------------------------------------------------------------===//
