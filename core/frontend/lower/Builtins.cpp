@@ -34,10 +34,6 @@ std::string canonicalizeName(llvm::StringRef Resolved) {
       {"triton.experimental.tle.", "tle."},
       {"triton.language.extra.cuda.libdevice.", "tl.libdevice."},
       {"triton.language.extra.libdevice.", "tl.libdevice."},
-      // Reached one attribute at a time (`triton.language` first
-      // canonicalized to `tl`, then `.extra`, ...).
-      {"tl.extra.cuda.libdevice.", "tl.libdevice."},
-      {"tl.extra.libdevice.", "tl.libdevice."},
       {"triton.language.math.", "tl.math."},
       {"triton.language.standard.", "tl."},
       {"triton.language.core.", "tl."},
@@ -52,11 +48,15 @@ std::string canonicalizeName(llvm::StringRef Resolved) {
       {"triton.experimental.tle", "tle"},
       {"triton.language.extra.cuda.libdevice", "tl.libdevice"},
       {"triton.language.extra.libdevice", "tl.libdevice"},
-      {"tl.extra.cuda.libdevice", "tl.libdevice"},
-      {"tl.extra.libdevice", "tl.libdevice"},
       {"triton.language.math", "tl.math"},
       {"triton.language", "tl"},
   };
+  // A name reached one attribute at a time is canonicalized at each step
+  // (`triton.language` becomes `tl`, then `.extra` is added, ...): spelled
+  // out again, it maps as the full name does (tl.extra.libdevice ->
+  // tl.libdevice).
+  if (Resolved == "tl" || Resolved.starts_with("tl."))
+    return canonicalizeName(("triton.language" + Resolved.drop_front(2)).str());
   // Modules first: "triton.language." is a prefix of the libdevice modules.
   for (auto [From, To] : Modules)
     if (Resolved == From)
