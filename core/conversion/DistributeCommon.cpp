@@ -223,15 +223,15 @@ getConstantRunLeaders(const AxisInfoResult &axis, Value value) {
   // where the threads' first registers do (a blocked layout's
   // sizePerThread).
   SmallVector<int64_t> run = llvm::to_vector(info.getConstancy());
-  for (unsigned d = 0; d < run.size(); ++d) {
-    int64_t starts = 0;
-    for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
-      for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
-        starts =
-            std::gcd(starts, layout.getTensorIndex(shape, lane, warp, 0)[d]);
-    if (starts)
-      run[d] = std::gcd(run[d], starts);
-  }
+  SmallVector<int64_t> starts(run.size(), 0);
+  for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
+    for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
+      for (auto [s, i] :
+           llvm::zip(starts, layout.getTensorIndex(shape, lane, warp, 0)))
+        s = std::gcd(s, i);
+  for (auto [r, s] : llvm::zip(run, starts))
+    if (s)
+      r = std::gcd(r, s);
   if (llvm::all_of(run, [](int64_t c) { return c <= 1; }))
     return std::nullopt;
   auto runStart = [&](SmallVector<int64_t> index) {
@@ -240,13 +240,15 @@ getConstantRunLeaders(const AxisInfoResult &axis, Value value) {
     return index;
   };
   // Lane 0 of warp 0 proposes a leader per register, all threads check it.
+  SmallVector<SmallVector<int64_t>> firstThread;
   std::map<SmallVector<int64_t>, unsigned> regOfIndex;
-  for (unsigned reg = 0; reg < n; ++reg)
-    regOfIndex.try_emplace(layout.getTensorIndex(shape, 0, 0, reg), reg);
+  for (unsigned reg = 0; reg < n; ++reg) {
+    firstThread.push_back(layout.getTensorIndex(shape, 0, 0, reg));
+    regOfIndex.try_emplace(firstThread.back(), reg);
+  }
   SmallVector<unsigned> leaders(n);
   for (unsigned reg = 0; reg < n; ++reg) {
-    auto it =
-        regOfIndex.find(runStart(layout.getTensorIndex(shape, 0, 0, reg)));
+    auto it = regOfIndex.find(runStart(firstThread[reg]));
     leaders[reg] = it == regOfIndex.end() ? reg : it->second;
   }
   for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)

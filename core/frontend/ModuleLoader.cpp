@@ -63,13 +63,13 @@ std::string ModuleLoader::absolutize(const Module &From,
 }
 
 const Module *ModuleLoader::load(StringRef Dotted) {
+  if (Dotted.empty())
+    return nullptr;
   // Neither triton's modules nor PyTorch's hold kernel code (torch.finfo and
   // the like are builtins).
   for (StringRef Library : {"triton", "tl", "torch"})
     if (Dotted == Library || Dotted.starts_with((Library + ".").str()))
       return nullptr;
-  if (Dotted.empty())
-    return nullptr;
   auto [It, New] = Loaded.try_emplace(Dotted);
   if (!New)
     return It->second.get();
