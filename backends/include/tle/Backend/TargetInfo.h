@@ -292,7 +292,8 @@ public:
   /// (MatrixFragments::OperandsInBlockMemory) run asynchronously. The core
   /// emits, per tl.dot:
   ///   [emitMatrixOperandsStored by every thread that stored operands with
-  ///    ordinary stores, then a block barrier]
+  ///    ordinary stores or landed them with asynchronous copies, then a
+  ///    block barrier]
   ///   emitMatrixFence, emitBlockMatrixMultiply per instruction,
   ///   emitMatrixCommit, ... emitMatrixWait before the accumulator is used.
   /// Makes this thread's earlier stores to block-level memory visible to
