@@ -55,6 +55,8 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   // TLE-Struct parallel regions and buffer tiles become loops, loads and
   // stores.
   PM.addPass(mlir::tle::createTLELowerParallel());
+  // Tensor descriptor tiles become masked pointer loads and stores.
+  PM.addPass(mlir::tle::createTLELowerTensorDescriptors());
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
   if (Options.Optimizations.LoopInvariantCodeMotion)

@@ -52,6 +52,23 @@ def TLELowerParallel : Pass<"tle-lower-parallel", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def TLELowerTensorDescriptors : Pass<"tle-lower-tensor-descriptors", "mlir::ModuleOp"> {
+  let summary = "Tensor descriptor loads and stores as masked pointer tiles";
+  let description = [{
+    `desc.load([o0, o1, ...])` of a `tl.make_tensor_descriptor(base, shape,
+    strides, block_shape)` becomes a tle.load of `base + sum_d (o_d +
+    arange(B_d)) * strides[d]` (64-bit element offsets), masked to
+    `0 <= o_d + i < shape[d]` in every dimension, the masked-off elements
+    reading as the descriptor's padding (zero, or NaN); `desc.store` the
+    tle.store under the same mask. This is what a descriptor means on every
+    target; later passes see ordinary loads (pipelined, vectorized by the
+    axis analysis). A descriptor that does not come straight from
+    make_tensor_descriptor in the same kernel (through a loop, a branch or
+    an argument) is an error at its use.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def TLELowerPipes : Pass<"tle-lower-pipes", "mlir::ModuleOp"> {
   let summary = "TLE-Lite pipes as rings of slots in block-level memory";
   let description = [{
