@@ -283,9 +283,6 @@ struct AsyncWaitConversion : DistPattern<tle_struct::AsyncWaitOp> {
               failed(st.target.emitAsyncWait(rewriter, op.getLoc(),
                                              op.getPending())))
             return failure();
-          if (op.getMatrixOperands() &&
-              failed(st.target.emitMatrixOperandsStored(rewriter, op.getLoc())))
-            return failure();
           return st.target.emitBarrier(rewriter, op.getLoc(),
                                        BarrierScope::Block);
         })))

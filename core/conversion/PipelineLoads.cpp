@@ -28,15 +28,13 @@
 // A tl.dot whose matrix unit reads A and B from block-level memory (wgmma;
 // tle.matrix_block_operands) takes its loads without a conversion: both
 // become rings in the unit's swizzled layout, and the dot a
-// tle_struct.local_dot on this iteration's slots right after the wait
-// (marked matrix_operands: the unit reads the landed copies through another
-// memory path, which the wait must make them visible to), followed by a
-// local_dot_wait for the previous iteration's group and the barrier; the dot
-// runs on into the next iteration, reading its slots after the barrier, so its
-// loop's rings have S slots (copies refill the previous iteration's), and after
-// the loop everything is waited for. Both counts are what Triton's shared
-// memory sizes show (softmax with num_stages 4: three rows; the wgmma matmul
-// with 3: three tiles).
+// tle_struct.local_dot on this iteration's slots right after the wait,
+// followed by a local_dot_wait for the previous iteration's group and the
+// barrier; the dot runs on into the next iteration, reading its slots
+// after the barrier, so its loop's rings have S slots (copies refill the
+// previous iteration's), and after the loop everything is waited for. Both
+// counts are what Triton's shared memory sizes show (softmax with
+// num_stages 4: three rows; the wgmma matmul with 3: three tiles).
 //
 // The copies and the pure ops their addresses and masks come from (pointer
 // increments included) form stage 0 of the upstream scf pipeliner, all else
@@ -539,9 +537,7 @@ struct PipelineLoadsPass
     Block *body = loop.getBody();
     rewriter.setInsertionPointToStart(body);
     llvm::SetVector<Operation *> consumerHead;
-    consumerHead.insert(
-        ts::AsyncWaitOp::create(rewriter, loc, stages - 2,
-                                /*matrix_operands=*/asyncReads));
+    consumerHead.insert(ts::AsyncWaitOp::create(rewriter, loc, stages - 2));
     Value readSlot = getSlot(loop);
     // Per staged dot: the rings of A and B.
     llvm::MapVector<Operation *, std::array<Value, 2>> dotRings;

@@ -110,14 +110,9 @@ def TLEStruct_AsyncWaitOp : TLEStruct_Op<"async_wait", [
   let description = [{
     Then synchronizes the block, so that every thread sees the slots the
     completed groups wrote and every earlier read of the buffers is done.
-    With `matrix_operands` the slots are read next by a
-    `tle_struct.local_dot`: each thread also makes its landed copies
-    visible to the matrix unit before the barrier (on Hopper the copies are
-    generic-proxy writes and wgmma reads through the async proxy).
   }];
-  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending,
-                       UnitAttr:$matrix_operands);
-  let assemblyFormat = "$pending (`matrix_operands` $matrix_operands^)? attr-dict";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "$pending attr-dict";
 }
 
 def TLEStruct_LocalLoadOp : TLEStruct_Op<"local_load", [
@@ -138,8 +133,9 @@ def TLEStruct_LocalDotOp : TLEStruct_Op<"local_dot", [
     `d = a[a_slot] x b[b_slot] + c` on a matrix unit that reads its operands
     from block-level memory (Hopper's wgmma). It runs asynchronously: `d`
     may be used only through `tle_struct.local_dot_wait`, and the slots
-    must not be overwritten before then. The slots are published by an
-    `async_wait matrix_operands`. Made by software pipelining from a
+    must not be overwritten before then. The slots are published by a
+    block barrier before it (an `async_wait`); its lowering first makes
+    them visible to the matrix unit. Made by software pipelining from a
     tl.dot whose operands it staged; the tl.dot's matrix instruction
     attributes come along.
   }];

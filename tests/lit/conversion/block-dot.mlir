@@ -17,7 +17,7 @@
 // CHECK: %[[RA:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x32xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 64>>
 // CHECK: %[[RB:.*]] = tle_struct.alloc : !tle_struct.buffer<3x32x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
 // CHECK: scf.for
-// CHECK: tle_struct.async_wait 1 matrix_operands
+// CHECK: tle_struct.async_wait 1
 // CHECK: %[[D:.*]] = tle_struct.local_dot %[[RA]][%[[SLOT:arg[0-9]+]]], %[[RB]][%[[SLOT]]], %{{.*}} {tle.matrix_block_operands, tle.matrix_instruction = "test.wgmma.m64n64k16"}
 // CHECK-NEXT: %[[W:.*]] = tle_struct.local_dot_wait %[[D]], 1
 // CHECK-NEXT: tle.debug_barrier
@@ -37,9 +37,12 @@
 // the wait.
 // DIST-LABEL: llvm.func @dot
 // DIST-NOT: tle_struct
-// The wait makes the landed operands visible to the unit, then the barrier.
+// After the wait's barrier, the landed operands are made visible to the
+// unit, then its instructions start.
+// DIST: gpu.barrier
+// DIST-NOT: "test.wgmma
 // DIST: "test.fence.operands"
-// DIST-NEXT: gpu.barrier
+// DIST-NOT: "test.wgmma
 // DIST: llvm.inline_asm has_side_effects "test.fence.accumulators"
 // The second instruction reads the same addresses plus constants: 16 bf16
 // further along K in A (32 bytes), 16 rows further in B (2048 bytes).

@@ -26,7 +26,7 @@
 // take slot R, which was W two iterations before (W -> M -> R; with two
 // slots R and W are the same slot).
 // CHECK: scf.for {{.*}} iter_args({{.*}}%[[WSLOT:arg[0-9]+]] = %{{[^,]+}}, %[[SLOT:arg[0-9]+]] = %{{[^,]+}}, %[[MID:arg[0-9]+]] = %{{[^)]+}})
-// CHECK: tle_struct.async_wait 1{{$}}
+// CHECK: tle_struct.async_wait 1
 // CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT]]]
 // CHECK: %[[B:.*]] = tle_struct.local_load %[[RB]][%[[SLOT]]]
 // CHECK-NEXT: tle.debug_barrier

@@ -292,12 +292,13 @@ public:
   /// (MatrixFragments::OperandsInBlockMemory) run asynchronously. The core
   /// emits, per tl.dot:
   ///   [emitMatrixOperandsStored by every thread that stored operands with
-  ///    ordinary stores or landed them with asynchronous copies, then a
-  ///    block barrier]
+  ///    ordinary stores, then a block barrier; for operands that
+  ///    asynchronous copies landed (software pipelining): the wait's block
+  ///    barrier, then emitMatrixOperandsStored by every thread]
   ///   emitMatrixFence, emitBlockMatrixMultiply per instruction,
   ///   emitMatrixCommit, ... emitMatrixWait before the accumulator is used.
-  /// Makes this thread's earlier stores to block-level memory visible to
-  /// the matrix unit's operand reads.
+  /// Makes the earlier stores to block-level memory that this thread wrote
+  /// or synchronized with visible to the matrix unit's operand reads.
   virtual mlir::LogicalResult
   emitMatrixOperandsStored(mlir::OpBuilder &B, mlir::Location Loc) const {
     return mlir::failure();
