@@ -373,7 +373,17 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (!Assembly)
     return Assembly.takeError();
   Result.Assembly = std::move(*Assembly);
-  Expected<std::string> Binary = emit(*M, **TM, CodeGenFileType::ObjectFile);
+  // A target machine for each emission: the backend's subtarget keeps
+  // per-function state (its global registry) across runs, and the second
+  // run's functions could reuse the freed addresses of the first's (an
+  // occasional segfault in the IRTranslator, MachineRegisterInfo::getVRegDef,
+  // when tlec compiled several targets at once).
+  Expected<std::unique_ptr<TargetMachine>> ObjectTM =
+      createTargetMachine(Desc, *Version, Options.OptLevel);
+  if (!ObjectTM)
+    return ObjectTM.takeError();
+  Expected<std::string> Binary =
+      emit(*M, **ObjectTM, CodeGenFileType::ObjectFile);
   if (!Binary)
     return Binary.takeError();
   Result.Binary = std::move(*Binary);
