@@ -51,9 +51,9 @@ const char *const Overview =
     "                                 (argument K: element i of a buffer, or "
     "a\n"
     "                                 scalar), numbers, + - * /, exp log sqrt\n"
-    "                                 abs erf acos asin atan sinh cosh min "
-    "max\n"
-    "                                 pow atan2\n"
+    "                                 abs erf acos asin atan sinh cosh rint "
+    "min\n"
+    "                                 max pow atan2 fmod\n"
     "  T is one of f16 bf16 f32 f64 i8 i16 i32 i64 u8 u16 u32 u64.\n\n"
     "The target comes from the file name <kernel>.<target>.<format> as tlec\n"
     "writes it, or --target.\n";
@@ -263,10 +263,12 @@ const ExprFunction ExprFunctions[] = {
     {"atan", [](double X) { return std::atan(X); }, nullptr},
     {"sinh", [](double X) { return std::sinh(X); }, nullptr},
     {"cosh", [](double X) { return std::cosh(X); }, nullptr},
+    {"rint", [](double X) { return std::nearbyint(X); }, nullptr},
     {"min", nullptr, [](double X, double Y) { return std::min(X, Y); }},
     {"max", nullptr, [](double X, double Y) { return std::max(X, Y); }},
     {"pow", nullptr, [](double X, double Y) { return std::pow(X, Y); }},
     {"atan2", nullptr, [](double X, double Y) { return std::atan2(X, Y); }},
+    {"fmod", nullptr, [](double X, double Y) { return std::fmod(X, Y); }},
 };
 
 const ExprFunction *lookupExprFunction(StringRef Name) {

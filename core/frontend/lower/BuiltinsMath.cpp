@@ -334,6 +334,66 @@ Result builtinLibdeviceAtan2(Emitter &E, CallArgs &Args, const Node *Site) {
   return binaryLibdevice<math::Atan2Op>(E, Args, Site, "libdevice.atan2");
 }
 
+/// libdevice.fmod(x, y): x - trunc(x / y) * y, the sign of x (C's fmod).
+Result builtinLibdeviceFmod(Emitter &E, CallArgs &Args, const Node *Site) {
+  return binaryLibdevice<arith::RemFOp>(E, Args, Site, "libdevice.fmod");
+}
+
+/// libdevice.rint(x): x rounded to the nearest integer, halfway cases to
+/// even.
+Result builtinLibdeviceRint(Emitter &E, CallArgs &Args, const Node *Site) {
+  return unaryFloat<math::RoundEvenOp>(E, Args, Site, "libdevice.rint");
+}
+
+/// libdevice's classification functions (isnan, isinf, finitef,
+/// isfinited): an int32 that is 1 where the class holds and 0 elsewhere, as
+/// the __nv_ functions return it.
+enum class FloatClass { NaN, Infinite, Finite };
+Result classify(Emitter &E, CallArgs &Args, const Node *Site,
+                llvm::StringRef Fn, FloatClass Class) {
+  auto X = unaryFloatOperand(E, Args, Site, Fn);
+  if (failed(X))
+    return failure();
+  OpBuilder &B = E.getBuilder();
+  Location L = E.loc(Site);
+  Value V = X->getValue();
+  Value Holds;
+  if (Class == FloatClass::NaN) {
+    Holds = arith::CmpFOp::create(B, L, arith::CmpFPredicate::UNO, V, V);
+  } else {
+    Type Elem = getScalarType(V.getType());
+    TypedAttr Inf = B.getFloatAttr(
+        Elem, APFloat::getInf(cast<FloatType>(Elem).getFloatSemantics()));
+    Value InfV =
+        isa<RankedTensorType>(V.getType())
+            ? Value(arith::ConstantOp::create(
+                  B, L,
+                  DenseElementsAttr::get(cast<ShapedType>(V.getType()), Inf)))
+            : Value(arith::ConstantOp::create(B, L, Inf));
+    Value Magnitude = math::AbsFOp::create(B, L, V);
+    // Ordered comparisons: NaN is neither infinite nor finite.
+    Holds = arith::CmpFOp::create(B, L,
+                                  Class == FloatClass::Infinite
+                                      ? arith::CmpFPredicate::OEQ
+                                      : arith::CmpFPredicate::ONE,
+                                  Magnitude, InfV);
+  }
+  Type I32 = B.getI32Type();
+  if (auto Tensor = dyn_cast<RankedTensorType>(V.getType()))
+    I32 = RankedTensorType::get(Tensor.getShape(), I32);
+  return TValue::ir(arith::ExtUIOp::create(B, L, I32, Holds));
+}
+Result builtinLibdeviceIsnan(Emitter &E, CallArgs &Args, const Node *Site) {
+  return classify(E, Args, Site, "libdevice.isnan", FloatClass::NaN);
+}
+Result builtinLibdeviceIsinf(Emitter &E, CallArgs &Args, const Node *Site) {
+  return classify(E, Args, Site, "libdevice.isinf", FloatClass::Infinite);
+}
+Result builtinLibdeviceIsfinite(Emitter &E, CallArgs &Args, const Node *Site) {
+  return classify(E, Args, Site, "libdevice.finitef / isfinited",
+                  FloatClass::Finite);
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions and scans
 //===----------------------------------------------------------------------===//
@@ -765,6 +825,12 @@ void ::tle::frontend::registerMathBuiltins(llvm::StringMap<BuiltinFn> &Table) {
   Table["tl.libdevice.exp"] = builtinLibdeviceExp;
   Table["tl.libdevice.sqrt"] = builtinLibdeviceSqrt;
   Table["tl.libdevice.pow"] = builtinLibdevicePow;
+  Table["tl.libdevice.fmod"] = builtinLibdeviceFmod;
+  Table["tl.libdevice.rint"] = builtinLibdeviceRint;
+  Table["tl.libdevice.isnan"] = builtinLibdeviceIsnan;
+  Table["tl.libdevice.isinf"] = builtinLibdeviceIsinf;
+  Table["tl.libdevice.finitef"] = builtinLibdeviceIsfinite;
+  Table["tl.libdevice.isfinited"] = builtinLibdeviceIsfinite;
   Table["tl.max"] = builtinMax;
   Table["tl.min"] = builtinMin;
   Table["tl.sum"] = builtinSum;

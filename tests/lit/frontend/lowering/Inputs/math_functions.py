@@ -37,3 +37,19 @@ def inverse_math(x_ptr, acos_ptr, atan2_ptr, sinh_ptr, BLOCK: tl.constexpr):
     tl.store(acos_ptr + offs, libdevice.acos(x))
     tl.store(atan2_ptr + offs, libdevice.atan2(x, x + 2))
     tl.store(sinh_ptr + offs, libdevice.sinh(x))
+
+
+# libdevice's rounding, remainder and classification functions (FlagGems'
+# isnan, isinf, finitef, rint, fmod). Inputs in [-1, 1): sqrt(x) is NaN
+# exactly where x < 0; x / 0 is infinite everywhere (x is never 0 here).
+@triton.jit
+def classify_math(x_ptr, rint_ptr, fmod_ptr, nan_ptr, finite_ptr, inf_ptr,
+                  BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(rint_ptr + offs, libdevice.rint(x * 8))
+    tl.store(fmod_ptr + offs, libdevice.fmod(x * 8, 3.0))
+    root = tl.sqrt_rn(x)
+    tl.store(nan_ptr + offs, libdevice.isnan(root).to(tl.float32))
+    tl.store(finite_ptr + offs, libdevice.finitef(root).to(tl.float32))
+    tl.store(inf_ptr + offs, libdevice.isinf(x / 0.0).to(tl.float32))
