@@ -752,7 +752,7 @@ LogicalResult lowerParallelFor(Emitter &E, const ForStmt *S,
   // rebinding an outer name there is an error rather than a silent no-op.
   llvm::StringMap<TValue> Outer = E.saveLocals();
   if (failed(E.assign(S->Target, TValue::ir(Index))) ||
-      failed(E.lowerBlock(S->Body)))
+      failed(E.lowerLoopBody(S->Body)))
     return failure();
   llvm::StringMap<TValue> Inner = E.saveLocals();
   for (const auto &KV : Outer) {

@@ -138,6 +138,10 @@ public:
   //===--- Expressions and statements -------------------------------------===//
   Result lowerExpr(const Expr *E);
   mlir::LogicalResult lowerBlock(StmtList Body);
+  /// The body of a loop (or parallel region): a `return` in it stays an
+  /// error, so an `if` that returns there does not take the rest of the
+  /// function into its branches.
+  mlir::LogicalResult lowerLoopBody(StmtList Body);
   mlir::LogicalResult lowerStmt(const Stmt *S);
   mlir::LogicalResult assign(const Expr *Target, const TValue &V);
 
@@ -185,6 +189,11 @@ private:
     const Module *Mod = nullptr;
     /// Set by `return` at the end of an inlined function body.
     std::optional<TValue> ReturnValue;
+    /// Loops (and parallel regions) the current statement is in.
+    unsigned LoopDepth = 0;
+    /// What runs after the blocks of the returning ifs being lowered, the
+    /// outermost first (lowerReturningIf).
+    std::vector<StmtList> Continuations;
   };
 
   Result lookupName(const NameExpr *N);
@@ -219,6 +228,14 @@ private:
   const Module &getOwner(const FunctionDef &F);
 
   mlir::LogicalResult lowerIf(const IfStmt *S);
+  /// An `if` with a `return` in it, outside loops: the statements after it
+  /// (`Rest`, then those after each enclosing `if` of the function) run at
+  /// the end of whichever branch does not return, and the function's result
+  /// is the scf.if's.
+  mlir::LogicalResult lowerReturningIf(const IfStmt *S, StmtList Rest);
+  /// `Body`, then the pending continuations innermost first, until a
+  /// `return`; falling off the end returns None.
+  mlir::LogicalResult lowerTail(StmtList Body);
   mlir::LogicalResult lowerFor(const ForStmt *S);
   mlir::LogicalResult lowerStaticFor(const ForStmt *S,
                                      const std::vector<int64_t> &Values);

@@ -15,6 +15,7 @@
 #include "dialects/TLE/TLEDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -90,14 +91,184 @@ LogicalResult Emitter::assign(const Expr *Target, const TValue &V) {
   return error(Target, "cannot assign to this expression");
 }
 
+/// True when `S` has a `return` (in any branch or loop body).
+static bool containsReturn(const Stmt *S) {
+  auto Any = [](StmtList Body) { return llvm::any_of(Body, containsReturn); };
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (auto *If = dyn_cast<IfStmt>(S))
+    return Any(If->Body) || Any(If->OrElse);
+  if (auto *For = dyn_cast<ForStmt>(S))
+    return Any(For->Body) || Any(For->OrElse);
+  if (auto *While = dyn_cast<WhileStmt>(S))
+    return Any(While->Body) || Any(While->OrElse);
+  return false;
+}
+
 LogicalResult Emitter::lowerBlock(StmtList Body) {
-  for (const Stmt *S : Body) {
+  for (auto [I, S] : llvm::enumerate(Body)) {
+    auto *If = dyn_cast<IfStmt>(S);
+    if (If && frame().LoopDepth == 0 && containsReturn(If))
+      return lowerReturningIf(If, Body.drop_front(I + 1));
     if (failed(lowerStmt(S)))
       return failure();
     // Statements after a return are dead.
     if (frame().ReturnValue)
       return success();
   }
+  return success();
+}
+
+LogicalResult Emitter::lowerLoopBody(StmtList Body) {
+  ++frame().LoopDepth;
+  LogicalResult Lowered = lowerBlock(Body);
+  --frame().LoopDepth;
+  return Lowered;
+}
+
+LogicalResult Emitter::lowerTail(StmtList Body) {
+  std::vector<StmtList> Pending = frame().Continuations;
+  if (failed(lowerBlock(Body)))
+    return failure();
+  // Each continuation runs with only the outer ones pending, so that a
+  // returning if in it takes the rest of it once.
+  while (!frame().ReturnValue && !frame().Continuations.empty()) {
+    StmtList Next = frame().Continuations.back();
+    frame().Continuations.pop_back();
+    if (failed(lowerBlock(Next)))
+      return failure();
+  }
+  frame().Continuations = std::move(Pending);
+  if (!frame().ReturnValue)
+    frame().ReturnValue = TValue::none();
+  return success();
+}
+
+static FailureOr<Value> yieldValue(Emitter &E, const std::string &Name,
+                                   const TValue &V, Type Want,
+                                   const Node *Site);
+
+/// Appends to Types and each branch's Values what the two returned values
+/// need yielded, and returns how to rebuild the result from the scf.if's
+/// results starting at `Next` (a tuple element by element; equal constexpr
+/// values need nothing). Values are made in each branch's block.
+static FailureOr<std::function<TValue(scf::IfOp)>>
+mergeReturns(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
+             const TValue &Then, const TValue &Else,
+             SmallVectorImpl<Type> &Types, SmallVector<Value> (&Values)[2],
+             const Node *Site) {
+  if (Then.is(TValue::Kind::None) && Else.is(TValue::Kind::None))
+    return std::function<TValue(scf::IfOp)>(
+        [](scf::IfOp) { return TValue::none(); });
+  if (Then.is(TValue::Kind::Tuple) && Else.is(TValue::Kind::Tuple) &&
+      Then.getElements().size() == Else.getElements().size()) {
+    std::vector<std::function<TValue(scf::IfOp)>> Parts;
+    for (auto [T, F] : llvm::zip(Then.getElements(), Else.getElements())) {
+      auto Part = mergeReturns(E, B, Placeholder, T, F, Types, Values, Site);
+      if (failed(Part))
+        return failure();
+      Parts.push_back(*Part);
+    }
+    return std::function<TValue(scf::IfOp)>([Parts](scf::IfOp If) {
+      std::vector<TValue> Elements;
+      for (const auto &Part : Parts)
+        Elements.push_back(Part(If));
+      return TValue::tuple(std::move(Elements));
+    });
+  }
+  if (Then.isNumber() && Else.isNumber() &&
+      Then.getNumber() == Else.getNumber()) {
+    TValue Same = Then;
+    return std::function<TValue(scf::IfOp)>([Same](scf::IfOp) { return Same; });
+  }
+  bool ThenIR = Then.is(TValue::Kind::IR) || Then.isNumber();
+  bool ElseIR = Else.is(TValue::Kind::IR) || Else.isNumber();
+  if (!ThenIR || !ElseIR)
+    return E.error(Site, "the branches of this 'if' return " + Then.describe() +
+                             " and " + Else.describe() +
+                             "; both must return values of one type");
+  Type Want = Then.is(TValue::Kind::IR)   ? Then.getType()
+              : Else.is(TValue::Kind::IR) ? Else.getType()
+                                          : Type();
+  for (int Branch = 0; Branch < 2; ++Branch) {
+    OpBuilder::InsertionGuard Guard(B);
+    Block *Blk =
+        Branch == 0 ? Placeholder.thenBlock() : Placeholder.elseBlock();
+    B.setInsertionPoint(Blk->getTerminator());
+    const TValue &V = Branch == 0 ? Then : Else;
+    if (!Want) {
+      auto IR = E.toIR(V, Site);
+      if (failed(IR))
+        return failure();
+      Want = IR->getType();
+    }
+    auto Y = yieldValue(E, "the returned value", V, Want, Site);
+    if (failed(Y))
+      return failure();
+    Values[Branch].push_back(*Y);
+  }
+  unsigned Index = Types.size();
+  Types.push_back(Want);
+  bool Unsigned = Then.isUnsigned();
+  return std::function<TValue(scf::IfOp)>([Index, Unsigned](scf::IfOp If) {
+    return TValue::ir(If.getResult(Index), Unsigned);
+  });
+}
+
+LogicalResult Emitter::lowerReturningIf(const IfStmt *S, StmtList Rest) {
+  frame().Continuations.push_back(Rest);
+  llvm::scope_exit Pop([&] { frame().Continuations.pop_back(); });
+  auto Cond = lowerExpr(S->Test);
+  if (failed(Cond))
+    return failure();
+  if (Cond->isConstexpr())
+    return lowerTail(Cond->isTruthy() ? S->Body : S->OrElse);
+  if (isa<RankedTensorType>(Cond->getType()))
+    return error(S->Test, "the condition of an 'if' must be a scalar, got " +
+                              Cond->describe() +
+                              "; use tl.where for elementwise choices");
+  auto C = convert(*Cond, DType{B.getI1Type()}, S->Test);
+  if (failed(C))
+    return failure();
+  llvm::StringMap<TValue> Before = frame().Vars;
+  Location L = loc(S);
+  auto Placeholder = scf::IfOp::create(B, L, C->getValue(),
+                                       /*withElseRegion=*/true);
+  TValue Returned[2];
+  for (int Branch = 0; Branch < 2; ++Branch) {
+    OpBuilder::InsertionGuard Guard(B);
+    Block *Blk =
+        Branch == 0 ? Placeholder.thenBlock() : Placeholder.elseBlock();
+    B.setInsertionPoint(Blk->getTerminator());
+    frame().Vars = Before;
+    frame().ReturnValue.reset();
+    if (failed(lowerTail(Branch == 0 ? S->Body : S->OrElse)))
+      return failure();
+    Returned[Branch] = *frame().ReturnValue;
+  }
+  SmallVector<Type> Types;
+  SmallVector<Value> Values[2];
+  auto Rebuild = mergeReturns(*this, B, Placeholder, Returned[0], Returned[1],
+                              Types, Values, S);
+  if (failed(Rebuild))
+    return failure();
+  auto If = scf::IfOp::create(B, L, Types, C->getValue(),
+                              /*withElseRegion=*/true);
+  for (int Branch = 0; Branch < 2; ++Branch) {
+    Region &From =
+        Branch == 0 ? Placeholder.getThenRegion() : Placeholder.getElseRegion();
+    Region &To = Branch == 0 ? If.getThenRegion() : If.getElseRegion();
+    To.takeBody(From);
+    Block &Blk = To.front();
+    Blk.getTerminator()->erase();
+    OpBuilder::InsertionGuard Guard(B);
+    B.setInsertionPointToEnd(&Blk);
+    scf::YieldOp::create(B, L, Values[Branch]);
+  }
+  Placeholder.erase();
+  // The rest of the function ran in the branches.
+  frame().Vars = Before;
+  frame().ReturnValue = (*Rebuild)(If);
   return success();
 }
 
@@ -282,9 +453,8 @@ LogicalResult Emitter::lowerIf(const IfStmt *S) {
     if (failed(lowerBlock(Branch == 0 ? S->Body : S->OrElse)))
       return failure();
     if (frame().ReturnValue)
-      return error(S, "'return' inside an 'if' on a run-time condition is "
-                      "not supported; assign the result and return after "
-                      "the 'if'");
+      return error(S, "'return' inside a loop is not supported; assign the "
+                      "result and return after the loop");
     BranchVars[Branch] = frame().Vars;
   }
   // Yield every name both branches leave bound whose value may differ.
@@ -376,7 +546,7 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
                             "tuple, got " +
                                 Seq->describe());
     for (const TValue &V : Seq->getElements()) {
-      if (failed(assign(S->Target, V)) || failed(lowerBlock(S->Body)))
+      if (failed(assign(S->Target, V)) || failed(lowerLoopBody(S->Body)))
         return failure();
       if (frame().ReturnValue)
         return error(S, "'return' inside a loop is not supported");
@@ -491,7 +661,7 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
         TValue::ir(For.getInductionVar(), T->IsUnsigned);
     for (auto [I, Name] : llvm::enumerate(CarriedNames))
       frame().Vars[Name] = TValue::ir(For.getRegionIterArg(I), Unsigned[I]);
-    if (failed(lowerBlock(S->Body)))
+    if (failed(lowerLoopBody(S->Body)))
       return failure();
     if (frame().ReturnValue)
       return error(S, "'return' inside a loop is not supported; assign the "
@@ -520,7 +690,7 @@ LogicalResult Emitter::lowerStaticFor(const ForStmt *S,
                                       const std::vector<int64_t> &Values) {
   for (int64_t V : Values) {
     if (failed(assign(S->Target, TValue::integer(V))) ||
-        failed(lowerBlock(S->Body)))
+        failed(lowerLoopBody(S->Body)))
       return failure();
     if (frame().ReturnValue)
       return error(S, "'return' inside a loop is not supported");
@@ -580,7 +750,7 @@ LogicalResult Emitter::lowerWhile(const WhileStmt *S) {
     B.setInsertionPointToEnd(Body);
     frame().Vars = Before;
     Bind(Body);
-    if (failed(lowerBlock(S->Body)))
+    if (failed(lowerLoopBody(S->Body)))
       return failure();
     if (frame().ReturnValue)
       return error(S, "'return' inside a loop is not supported");
