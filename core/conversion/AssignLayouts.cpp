@@ -453,6 +453,23 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
         assignDefault(res);
       return WalkResult::advance();
     }
+    if (auto trans = dyn_cast<TransOp>(op)) {
+      // A transposed tile that only matrix units reading block-level memory
+      // take as A or B (K^T in attention, b.T on wgmma) stays in the
+      // threads that hold it: in the permuted layout the transpose moves no
+      // data, and such a dot stores its operands from any layout.
+      auto src =
+          dyn_cast_or_null<BlockedLayoutAttr>(layouts.lookup(trans.getSrc()));
+      auto readsAsOperand = [&](OpOperand &use) {
+        auto dot = dyn_cast<DotOp>(use.getOwner());
+        return dot && use.getOperandNumber() < 2 &&
+               dot->hasAttr(::tle::conversion::kMatrixBlockOperandsAttr);
+      };
+      if (src && !trans->use_empty() &&
+          llvm::all_of(trans->getUses(), readsAsOperand))
+        layouts.try_emplace(trans.getResult(),
+                            src.getTransposed(trans.getOrder()));
+    }
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())

@@ -113,6 +113,13 @@ struct TransConversion : DistPattern<TransOp> {
   matchAndRewrite(TransOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType src = op.getSrc().getType(), dst = op.getType();
+    // In the permuted layout every thread already holds its elements in
+    // the registers the result numbers them by.
+    if (auto blocked = dyn_cast<BlockedLayoutAttr>(src.getEncoding());
+        blocked && blocked.getTransposed(op.getOrder()) == dst.getEncoding()) {
+      rewriter.replaceOpWithMultiple(op, {adaptor.getSrc()});
+      return success();
+    }
     SmallVector<int32_t> order(op.getOrder());
     SmallVector<int64_t> srcShape(src.getShape());
     // Result dimension k is source dimension order[k].

@@ -122,6 +122,23 @@ SmallVector<int64_t> BlockedLayoutAttr::getShapePerTile() const {
   return tile;
 }
 
+BlockedLayoutAttr
+BlockedLayoutAttr::getTransposed(ArrayRef<int32_t> order) const {
+  unsigned rank = getRank();
+  SmallVector<unsigned> spt(rank), tpw(rank), wpc(rank), position(rank);
+  for (unsigned k = 0; k < rank; ++k) {
+    spt[k] = getSizePerThread()[order[k]];
+    tpw[k] = getThreadsPerWarp()[order[k]];
+    wpc[k] = getWarpsPerCTA()[order[k]];
+    position[order[k]] = k;
+  }
+  // The same dimensions fastest first, by their new positions.
+  SmallVector<unsigned> fastest;
+  for (unsigned d : getOrder())
+    fastest.push_back(position[d]);
+  return BlockedLayoutAttr::get(getContext(), spt, tpw, wpc, fastest);
+}
+
 SmallVector<unsigned>
 BlockedLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
   SmallVector<int64_t> tile = getShapePerTile();

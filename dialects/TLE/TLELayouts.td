@@ -109,6 +109,10 @@ def TLE_BlockedLayoutAttr : TLE_LayoutAttr<"BlockedLayout", "blocked",
   let extraClassDeclaration = [{
     /// Elements covered by one repetition of the layout along each dimension.
     ::llvm::SmallVector<int64_t> getShapePerTile() const;
+    /// The layout of tl.trans(x, order) that leaves every element of x in
+    /// the thread and register holding it: result dimension k takes the
+    /// parameters of dimension order[k].
+    BlockedLayoutAttr getTransposed(::llvm::ArrayRef<int32_t> order) const;
   }];
 }
 
