@@ -21,6 +21,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <variant>
+
 namespace tle::frontend {
 
 /// One argument of a call, with the expression it came from (for
@@ -228,6 +230,10 @@ private:
   const Module &getOwner(const FunctionDef &F);
 
   mlir::LogicalResult lowerIf(const IfStmt *S);
+  /// An `if`'s condition: its truth when it is a compile-time value, else
+  /// the i1 it converts to.
+  mlir::FailureOr<std::variant<bool, mlir::Value>>
+  lowerIfCondition(const IfStmt *S);
   /// An `if` with a `return` in it, outside loops: the statements after it
   /// (`Rest`, then those after each enclosing `if` of the function) run at
   /// the end of whichever branch does not return, and the function's result

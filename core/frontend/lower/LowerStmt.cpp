@@ -18,6 +18,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <variant>
+
 using namespace mlir;
 using namespace ::tle::frontend;
 
@@ -148,6 +150,38 @@ static FailureOr<Value> yieldValue(Emitter &E, const std::string &Name,
                                    const TValue &V, Type Want,
                                    const Node *Site);
 
+/// Yields what each branch leaves for `Name` (Then, Else) at the end of the
+/// placeholder's branches, as one type: the IR value's, or a number's own.
+/// Appends to Types and Values[branch].
+static LogicalResult
+yieldBranchValues(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
+                  const std::string &Name, const TValue &Then,
+                  const TValue &Else, SmallVectorImpl<Type> &Types,
+                  SmallVector<Value> (&Values)[2], const Node *Site) {
+  Type Want = Then.is(TValue::Kind::IR)   ? Then.getType()
+              : Else.is(TValue::Kind::IR) ? Else.getType()
+                                          : Type();
+  for (int Branch = 0; Branch < 2; ++Branch) {
+    OpBuilder::InsertionGuard Guard(B);
+    Block *Blk =
+        Branch == 0 ? Placeholder.thenBlock() : Placeholder.elseBlock();
+    B.setInsertionPoint(Blk->getTerminator());
+    const TValue &V = Branch == 0 ? Then : Else;
+    if (!Want) {
+      auto IR = E.toIR(V, Site);
+      if (failed(IR))
+        return failure();
+      Want = IR->getType();
+    }
+    auto Y = yieldValue(E, Name, V, Want, Site);
+    if (failed(Y))
+      return failure();
+    Values[Branch].push_back(*Y);
+  }
+  Types.push_back(Want);
+  return success();
+}
+
 /// Appends to Types and each branch's Values what the two returned values
 /// need yielded, and returns how to rebuild the result from the scf.if's
 /// results starting at `Next` (a tuple element by element; equal constexpr
@@ -187,42 +221,45 @@ mergeReturns(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
     return E.error(Site, "the branches of this 'if' return " + Then.describe() +
                              " and " + Else.describe() +
                              "; both must return values of one type");
-  Type Want = Then.is(TValue::Kind::IR)   ? Then.getType()
-              : Else.is(TValue::Kind::IR) ? Else.getType()
-                                          : Type();
-  for (int Branch = 0; Branch < 2; ++Branch) {
-    OpBuilder::InsertionGuard Guard(B);
-    Block *Blk =
-        Branch == 0 ? Placeholder.thenBlock() : Placeholder.elseBlock();
-    B.setInsertionPoint(Blk->getTerminator());
-    const TValue &V = Branch == 0 ? Then : Else;
-    if (!Want) {
-      auto IR = E.toIR(V, Site);
-      if (failed(IR))
-        return failure();
-      Want = IR->getType();
-    }
-    auto Y = yieldValue(E, "the returned value", V, Want, Site);
-    if (failed(Y))
-      return failure();
-    Values[Branch].push_back(*Y);
-  }
   unsigned Index = Types.size();
-  Types.push_back(Want);
+  if (failed(yieldBranchValues(E, B, Placeholder, "the returned value", Then,
+                               Else, Types, Values, Site)))
+    return failure();
   bool Unsigned = Then.isUnsigned();
   return std::function<TValue(scf::IfOp)>([Index, Unsigned](scf::IfOp If) {
     return TValue::ir(If.getResult(Index), Unsigned);
   });
 }
 
-LogicalResult Emitter::lowerReturningIf(const IfStmt *S, StmtList Rest) {
-  frame().Continuations.push_back(Rest);
-  llvm::scope_exit Pop([&] { frame().Continuations.pop_back(); });
+/// The scf.if that replaces Placeholder (whose branches were lowered into
+/// it) yielding Values[branch] with the given result Types.
+static scf::IfOp finishIf(OpBuilder &B, Location L, scf::IfOp Placeholder,
+                          TypeRange Types,
+                          const SmallVector<Value> (&Values)[2]) {
+  auto If = scf::IfOp::create(B, L, Types, Placeholder.getCondition(),
+                              /*withElseRegion=*/true);
+  for (int Branch = 0; Branch < 2; ++Branch) {
+    Region &From =
+        Branch == 0 ? Placeholder.getThenRegion() : Placeholder.getElseRegion();
+    Region &To = Branch == 0 ? If.getThenRegion() : If.getElseRegion();
+    To.takeBody(From);
+    Block &Blk = To.front();
+    Blk.getTerminator()->erase();
+    OpBuilder::InsertionGuard Guard(B);
+    B.setInsertionPointToEnd(&Blk);
+    scf::YieldOp::create(B, L, Values[Branch]);
+  }
+  Placeholder.erase();
+  return If;
+}
+
+FailureOr<std::variant<bool, Value>>
+Emitter::lowerIfCondition(const IfStmt *S) {
   auto Cond = lowerExpr(S->Test);
   if (failed(Cond))
     return failure();
   if (Cond->isConstexpr())
-    return lowerTail(Cond->isTruthy() ? S->Body : S->OrElse);
+    return std::variant<bool, Value>(Cond->isTruthy());
   if (isa<RankedTensorType>(Cond->getType()))
     return error(S->Test, "the condition of an 'if' must be a scalar, got " +
                               Cond->describe() +
@@ -230,9 +267,20 @@ LogicalResult Emitter::lowerReturningIf(const IfStmt *S, StmtList Rest) {
   auto C = convert(*Cond, DType{B.getI1Type()}, S->Test);
   if (failed(C))
     return failure();
+  return std::variant<bool, Value>(C->getValue());
+}
+
+LogicalResult Emitter::lowerReturningIf(const IfStmt *S, StmtList Rest) {
+  frame().Continuations.push_back(Rest);
+  llvm::scope_exit Pop([&] { frame().Continuations.pop_back(); });
+  auto Cond = lowerIfCondition(S);
+  if (failed(Cond))
+    return failure();
+  if (const bool *Constant = std::get_if<bool>(&*Cond))
+    return lowerTail(*Constant ? S->Body : S->OrElse);
   llvm::StringMap<TValue> Before = frame().Vars;
   Location L = loc(S);
-  auto Placeholder = scf::IfOp::create(B, L, C->getValue(),
+  auto Placeholder = scf::IfOp::create(B, L, std::get<Value>(*Cond),
                                        /*withElseRegion=*/true);
   TValue Returned[2];
   for (int Branch = 0; Branch < 2; ++Branch) {
@@ -252,20 +300,7 @@ LogicalResult Emitter::lowerReturningIf(const IfStmt *S, StmtList Rest) {
                               Types, Values, S);
   if (failed(Rebuild))
     return failure();
-  auto If = scf::IfOp::create(B, L, Types, C->getValue(),
-                              /*withElseRegion=*/true);
-  for (int Branch = 0; Branch < 2; ++Branch) {
-    Region &From =
-        Branch == 0 ? Placeholder.getThenRegion() : Placeholder.getElseRegion();
-    Region &To = Branch == 0 ? If.getThenRegion() : If.getElseRegion();
-    To.takeBody(From);
-    Block &Blk = To.front();
-    Blk.getTerminator()->erase();
-    OpBuilder::InsertionGuard Guard(B);
-    B.setInsertionPointToEnd(&Blk);
-    scf::YieldOp::create(B, L, Values[Branch]);
-  }
-  Placeholder.erase();
+  scf::IfOp If = finishIf(B, L, Placeholder, Types, Values);
   // The rest of the function ran in the branches.
   frame().Vars = Before;
   frame().ReturnValue = (*Rebuild)(If);
@@ -418,18 +453,11 @@ static FailureOr<Value> yieldValue(Emitter &E, const std::string &Name,
 }
 
 LogicalResult Emitter::lowerIf(const IfStmt *S) {
-  auto Cond = lowerExpr(S->Test);
+  auto Cond = lowerIfCondition(S);
   if (failed(Cond))
     return failure();
-  if (Cond->isConstexpr())
-    return lowerBlock(Cond->isTruthy() ? S->Body : S->OrElse);
-  if (isa<RankedTensorType>(Cond->getType()))
-    return error(S->Test, "the condition of an 'if' must be a scalar, got " +
-                              Cond->describe() +
-                              "; use tl.where for elementwise choices");
-  auto C = convert(*Cond, DType{B.getI1Type()}, S->Test);
-  if (failed(C))
-    return failure();
+  if (const bool *Constant = std::get_if<bool>(&*Cond))
+    return lowerBlock(*Constant ? S->Body : S->OrElse);
 
   llvm::SmallVector<std::string> Names;
   collectAssignedNames(S->Body, Names);
@@ -442,7 +470,7 @@ LogicalResult Emitter::lowerIf(const IfStmt *S) {
     return failure();
   llvm::StringMap<TValue> Before = frame().Vars;
   Location L = loc(S);
-  auto Placeholder = scf::IfOp::create(B, L, C->getValue(),
+  auto Placeholder = scf::IfOp::create(B, L, std::get<Value>(*Cond),
                                        /*withElseRegion=*/true);
   llvm::StringMap<TValue> BranchVars[2];
   for (int Branch = 0; Branch < 2; ++Branch) {
@@ -475,43 +503,12 @@ LogicalResult Emitter::lowerIf(const IfStmt *S) {
   std::vector<bool> ResultUnsigned;
   for (const std::string &Name : Yielded) {
     const TValue &TV = BranchVars[0][Name], &EV = BranchVars[1][Name];
-    Type Want = TV.is(TValue::Kind::IR)   ? TV.getType()
-                : EV.is(TValue::Kind::IR) ? EV.getType()
-                                          : Type();
-    for (int Branch = 0; Branch < 2; ++Branch) {
-      OpBuilder::InsertionGuard Guard(B);
-      Block *Blk =
-          Branch == 0 ? Placeholder.thenBlock() : Placeholder.elseBlock();
-      B.setInsertionPoint(Blk->getTerminator());
-      const TValue &V = Branch == 0 ? TV : EV;
-      if (!Want) {
-        auto IR = toIR(V, S);
-        if (failed(IR))
-          return failure();
-        Want = IR->getType();
-      }
-      auto Y = yieldValue(*this, Name, V, Want, S);
-      if (failed(Y))
-        return failure();
-      Values[Branch].push_back(*Y);
-    }
-    Types.push_back(Want);
+    if (failed(yieldBranchValues(*this, B, Placeholder, Name, TV, EV, Types,
+                                 Values, S)))
+      return failure();
     ResultUnsigned.push_back(TV.isUnsigned());
   }
-  auto If = scf::IfOp::create(B, L, Types, C->getValue(),
-                              /*withElseRegion=*/true);
-  for (int Branch = 0; Branch < 2; ++Branch) {
-    Region &From = Branch == 0 ? Placeholder.getThenRegion()
-                               : Placeholder.getElseRegion();
-    Region &To = Branch == 0 ? If.getThenRegion() : If.getElseRegion();
-    To.takeBody(From);
-    Block &Blk = To.front();
-    Blk.getTerminator()->erase();
-    OpBuilder::InsertionGuard Guard(B);
-    B.setInsertionPointToEnd(&Blk);
-    scf::YieldOp::create(B, L, Values[Branch]);
-  }
-  Placeholder.erase();
+  scf::IfOp If = finishIf(B, L, Placeholder, Types, Values);
   // Names bound in only one branch go out of scope (as in Triton).
   frame().Vars = Before;
   for (auto [I, Name] : llvm::enumerate(Yielded))
