@@ -1,7 +1,7 @@
 """tl.dot(a, tl.trans(bt)): used by nvidia/transposed-dot.test. (On
-cpu-spirv this kernel currently gives SPIR-V that spirv-val refuses:
-"Expected operands to have the same bit width as Result Type: BitwiseAnd";
-not yet understood, so it has no CPU run test.)"""
+cpu-spirv, LLVM 22's SPIR-V backend turns this kernel into SPIR-V that
+spirv-val refuses: an OpBitwiseAnd of 32-bit type on the 64-bit local id,
+which the backend introduces itself; so no CPU run test yet.)"""
 import triton
 import triton.language as tl
 
