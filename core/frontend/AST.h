@@ -609,7 +609,16 @@ public:
 
 /// What a decorator of a top-level function means, resolved through the
 /// module's imports (so `@jit` after `from triton import jit` is Jit).
-enum class DecoratorKind { Jit, Autotune, Heuristics, Dialect, Other };
+enum class DecoratorKind {
+  Jit,
+  Autotune,
+  Heuristics,
+  Dialect,
+  /// `@tl.constexpr` / `@triton.constexpr_function`: a Python helper that
+  /// jit code calls at compile time.
+  ConstexprFunction,
+  Other
+};
 
 struct Decorator {
   DecoratorKind Kind;
@@ -648,6 +657,9 @@ class FunctionDef {
 public:
   bool isJit() const { return IsJit; }
   bool isDialect() const { return !IsJit; }
+  /// A jit function that can be compiled as a kernel: not a compile-time
+  /// helper.
+  bool isKernel() const { return IsJit && !IsCompileTime; }
   /// The first decorator of the given kind, or null.
   const Decorator *getDecorator(DecoratorKind Kind) const;
   /// Parameter by name, or null.
@@ -670,6 +682,10 @@ public:
   /// diagnostics about native code can point into the kernel file.
   llvm::SMLoc BodyLoc;
   bool IsJit = true;
+  /// A Python helper jit code calls, inlined as jit functions are: one
+  /// decorated `@tl.constexpr` (run on compile-time values), or an
+  /// undecorated top-level def whose body parses as jit code.
+  bool IsCompileTime = false;
 };
 
 /// A module-level constant: `X = 4`, `X = tl.constexpr(4)`,

@@ -123,6 +123,9 @@ void Parser::parseModule() {
     case TokenKind::at:
       parseDecorated();
       break;
+    case TokenKind::kw_def:
+      parsePlainDef();
+      break;
     case TokenKind::kw_try:
       // A top-level `try:` body runs at import time as the top level does
       // (FlagGems binds helpers there): its statements are scanned as
@@ -243,6 +246,12 @@ void Parser::parseImport() {
 DecoratorKind Parser::classifyDecorator(StringRef Canonical) const {
   if (!Canonical.starts_with("triton."))
     return DecoratorKind::Other;
+  if (llvm::is_contained({"triton.language.constexpr",
+                          "triton.language.core.constexpr",
+                          "triton.constexpr_function",
+                          "triton.language.core.constexpr_function"},
+                         Canonical))
+    return DecoratorKind::ConstexprFunction;
   StringRef Last = Canonical.rsplit('.').second;
   if (Last == "jit")
     return DecoratorKind::Jit;
@@ -260,7 +269,7 @@ void Parser::parseDecorated() {
   // First pass over the decorator lines: classify each by its dotted name,
   // without parsing, so host-code decorators are never parsed at all.
   SmallVector<size_t, 4> DecoratorPos;
-  bool IsJit = false, IsDialect = false;
+  bool IsJit = false, IsDialect = false, IsCompileTime = false;
   while (is(TokenKind::at)) {
     DecoratorPos.push_back(Pos);
     consume();
@@ -269,11 +278,14 @@ void Parser::parseDecorated() {
       DecoratorKind Kind = classifyDecorator(M.resolveDottedName(Dotted));
       IsJit |= Kind == DecoratorKind::Jit;
       IsDialect |= Kind == DecoratorKind::Dialect;
+      IsCompileTime |= Kind == DecoratorKind::ConstexprFunction;
     }
     while (!is(TokenKind::newline) && !is(TokenKind::eof))
       consume();
     consume();
   }
+  IsCompileTime &= !IsJit && !IsDialect;
+  IsJit |= IsCompileTime;
   if (!IsJit && !IsDialect)
     return skipStatement(/*OnlyCompoundBlock=*/true);
   if (is(TokenKind::kw_async)) {
@@ -304,12 +316,33 @@ void Parser::parseDecorated() {
         {classifyDecorator(Canonical), E, Ctx.copyString(Canonical)});
   }
   Pos = DefPos;
-  if (FunctionDef *F = parseFunctionDef(Decorators, Start, IsJit))
+  if (FunctionDef *F = parseFunctionDef(Decorators, Start, IsJit)) {
+    F->IsCompileTime = IsCompileTime;
     // A handler's def is a fallback too (FlagGems' random_utils: the try
     // body binds `uniform` to a triton.language function).
     if (HandlerDepths.empty() ||
         (!M.lookupConstant(F->Name) && !M.lookupFunction(F->Name)))
       M.Functions.push_back(F);
+  }
+}
+
+void Parser::parsePlainDef() {
+  // Host code mostly: parsed as jit code without a word, kept only when that
+  // works (a helper jit code may call: FlagGems' _unwrap_if_constexpr).
+  SMLoc Start = tok().getLoc();
+  size_t StartPos = Pos;
+  Quiet = true;
+  QuietFailed = false;
+  FunctionDef *F = parseFunctionDef({}, Start, /*IsJit=*/true);
+  bool Ok = F && !QuietFailed && !M.lookupFunction(F->Name) &&
+            !M.lookupConstant(F->Name);
+  Quiet = false;
+  if (!Ok) {
+    Pos = StartPos;
+    return skipStatement(/*OnlyCompoundBlock=*/true);
+  }
+  F->IsCompileTime = true;
+  M.Functions.push_back(F);
 }
 
 FunctionDef *Parser::parseFunctionDef(ArrayRef<Decorator> Decorators,

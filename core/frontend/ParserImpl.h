@@ -77,6 +77,8 @@ private:
   void parseImport();
   bool parseDottedName(std::string &Name);
   void parseDecorated();
+  /// An undecorated top-level def (see FunctionDef::IsCompileTime).
+  void parsePlainDef();
   void parseModuleConstant();
   FunctionDef *parseFunctionDef(llvm::ArrayRef<Decorator> Decorators,
                                 llvm::SMLoc Start, bool IsJit);

@@ -227,8 +227,9 @@ cl::list<std::string> DisableOpts(
 static std::optional<std::vector<const FunctionDef *>>
 selectFunctions(const tle::frontend::Module &M, StringRef Kernel, StringRef Filename) {
   std::vector<const FunctionDef *> Selected;
+  // Compile-time helpers (plain defs, @tl.constexpr) are not kernels.
   for (const FunctionDef *F : M.Functions)
-    if (Kernel.empty() || F->Name == Kernel)
+    if (Kernel.empty() ? !F->IsCompileTime : F->Name == Kernel)
       Selected.push_back(F);
   if (!Kernel.empty() && Selected.empty()) {
     WithColor::error(errs(), "tlec") << "no jit function named '" << Kernel
@@ -392,7 +393,7 @@ static std::string getKernelName(const tle::frontend::Module &M,
   if (!Spec.KernelName.empty())
     return Spec.KernelName;
   for (const FunctionDef *F : M.Functions)
-    if (F->isJit())
+    if (F->isKernel())
       return F->Name.str();
   return "";
 }

@@ -932,6 +932,25 @@ Result builtinCdiv(Emitter &E, CallArgs &Args, const Node *Site) {
   return E.binaryOp(BinaryOpKind::FloorDiv, *Minus, D, Site);
 }
 
+/// tl.core.get_int_dtype(bitwidth, signed): the integer dtype of that width.
+Result builtinGetIntDtype(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.core.get_int_dtype", {"bitwidth", "signed"}, 2);
+  if (failed(A))
+    return failure();
+  auto Bits = E.requireInt(A->get("bitwidth"), "bitwidth", Site);
+  if (failed(Bits))
+    return failure();
+  const TValue &Signed = A->get("signed")->Value;
+  if (!Signed.isConstexpr())
+    return E.error(Site, "tl.core.get_int_dtype needs a compile-time 'signed'");
+  if (!llvm::is_contained({1, 8, 16, 32, 64}, *Bits))
+    return E.error(Site, "no integer dtype of " + llvm::Twine(*Bits) +
+                             " bits (1, 8, 16, 32 or 64)");
+  return TValue::dtype(C.B.getIntegerType(unsigned(*Bits)),
+                       /*IsUnsigned=*/*Bits != 1 && !Signed.isTruthy());
+}
+
 Result builtinBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
   return (E.error(
       Site, "block pointers (tl.make_block_ptr, tl.advance) were removed from "
@@ -1098,6 +1117,7 @@ void ::tle::frontend::registerLanguageBuiltins(
   Table["tl.device_print"] = builtinDevicePrint;
   Table["tl.constexpr"] = builtinConstexpr;
   Table["tl.cdiv"] = builtinCdiv;
+  Table["tl.get_int_dtype"] = builtinGetIntDtype;
   Table["tl.make_block_ptr"] = builtinBlockPtr;
   Table["tl.advance"] = builtinBlockPtr;
   Table["tl.make_tensor_descriptor"] = builtinMakeTensorDescriptor;

@@ -319,10 +319,10 @@ OwningOpRef<ModuleOp> lowerKernel(const Module &M, const KernelSpec &Spec,
   const FunctionDef *Kernel = nullptr;
   if (!Spec.KernelName.empty()) {
     Kernel = M.lookupFunction(Spec.KernelName);
-    if (!Kernel || !Kernel->isJit()) {
+    if (!Kernel || !Kernel->isKernel()) {
       std::string Names;
       for (const FunctionDef *F : M.Functions)
-        if (F->isJit())
+        if (F->isKernel())
           Names += (Names.empty() ? "" : ", ") + F->Name.str();
       Diags.error(llvm::SMLoc(), "no jit function named '" + Spec.KernelName +
                                      "' (the file defines: " + Names + ")");
@@ -331,7 +331,7 @@ OwningOpRef<ModuleOp> lowerKernel(const Module &M, const KernelSpec &Spec,
   } else {
     std::vector<const FunctionDef *> Jit;
     for (const FunctionDef *F : M.Functions)
-      if (F->isJit())
+      if (F->isKernel())
         Jit.push_back(F);
     if (Jit.size() != 1) {
       std::string Names;

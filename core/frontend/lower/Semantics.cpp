@@ -25,8 +25,11 @@ static DType scalarDType(const TValue &V, MLIRContext *Ctx) {
   case TValue::Kind::Bool:
     return {Bld.getI1Type()};
   case TValue::Kind::Int:
+    // Triton's to_tensor: int32, then uint32 for [2^31, 2^32), then int64.
     if (V.getInt() >= INT32_MIN && V.getInt() <= INT32_MAX)
       return {Bld.getI32Type()};
+    if (V.getInt() > INT32_MAX && V.getInt() <= UINT32_MAX)
+      return {Bld.getI32Type(), /*IsUnsigned=*/true};
     return {Bld.getI64Type()};
   default:
     return {Bld.getF32Type()};
