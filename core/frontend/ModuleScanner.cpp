@@ -321,8 +321,13 @@ void Parser::parseDecorated() {
     // A handler's def is a fallback too (FlagGems' random_utils: the try
     // body binds `uniform` to a triton.language function).
     if (HandlerDepths.empty() ||
-        (!M.lookupConstant(F->Name) && !M.lookupFunction(F->Name)))
+        (!M.lookupConstant(F->Name) && !M.lookupFunction(F->Name))) {
+      // A decorated def rebinds the name over an earlier plain one.
+      llvm::erase_if(M.Functions, [&](const FunctionDef *G) {
+        return G->IsCompileTime && !IsCompileTime && G->Name == F->Name;
+      });
       M.Functions.push_back(F);
+    }
   }
 }
 
