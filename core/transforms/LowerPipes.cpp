@@ -67,6 +67,7 @@
 
 #include "core/transforms/Passes.h"
 #include "core/transforms/PipeRings.h"
+#include "core/transforms/TileBroadcast.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -520,29 +521,12 @@ private:
     auto IndexTy = RankedTensorType::get(Shape, I32);
     SmallVector<Value> Indices{SplatOp::create(Rewriter, Loc, IndexTy, Slot)};
     for (unsigned D = 0; D < Shape.size(); ++D) {
-      Value Index = MakeRangeOp::create(
+      // Dimension D's range, spread over the field's shape.
+      Value Range = MakeRangeOp::create(
           Rewriter, Loc, RankedTensorType::get({Shape[D]}, I32),
           Rewriter.getI32IntegerAttr(0),
           Rewriter.getI32IntegerAttr(int32_t(Shape[D])));
-      if (Shape.size() > 1) {
-        // Dimension D's range, made size 1 along every other dimension, then
-        // broadcast to the field's shape.
-        SmallVector<int64_t> Cur{Shape[D]};
-        for (unsigned E = 0; E < Shape.size(); ++E) {
-          if (E == D)
-            continue;
-          // Every dimension before E is present by now, so E is also its
-          // position in the growing tensor.
-          SmallVector<int64_t> Next = Cur;
-          Next.insert(Next.begin() + E, 1);
-          Index = ExpandDimsOp::create(Rewriter, Loc,
-                                       RankedTensorType::get(Next, I32), Index,
-                                       Rewriter.getI32IntegerAttr(E));
-          Cur = Next;
-        }
-        Index = BroadcastOp::create(Rewriter, Loc, IndexTy, Index);
-      }
-      Indices.push_back(Index);
+      Indices.push_back(broadcastAlongDim(Rewriter, Loc, Range, D, Shape));
     }
     return tle_struct::LocalPtrOp::create(
         Rewriter, Loc, RankedTensorType::get(Shape, PtrTy), Buffer, Indices);

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/transforms/Passes.h"
+#include "core/transforms/TileBroadcast.h"
 
 #include "dialects/TLE/TLEDialect.h"
 
@@ -34,30 +35,6 @@ using namespace mlir;
 using namespace mlir::tle;
 
 namespace {
-
-/// `Value` (1-D along dimension D) made size 1 along every other dimension
-/// of Shape, then broadcast to Shape.
-Value broadcastAlong(OpBuilder &B, Location Loc, Value Value1D, unsigned D,
-                     ArrayRef<int64_t> Shape) {
-  if (Shape.size() == 1)
-    return Value1D;
-  Type Elem = cast<RankedTensorType>(Value1D.getType()).getElementType();
-  SmallVector<int64_t> Cur{Shape[D]};
-  Value Result = Value1D;
-  for (unsigned E = 0; E < Shape.size(); ++E) {
-    if (E == D)
-      continue;
-    // Every dimension before E is present by now, so E is also its position
-    // in the growing tensor.
-    SmallVector<int64_t> Next = Cur;
-    Next.insert(Next.begin() + E, 1);
-    Result = ExpandDimsOp::create(B, Loc, RankedTensorType::get(Next, Elem),
-                                  Result, B.getI32IntegerAttr(E));
-    Cur = Next;
-  }
-  return BroadcastOp::create(B, Loc, RankedTensorType::get(Shape, Elem),
-                             Result);
-}
 
 struct TileAccess {
   Value Pointers;
@@ -89,8 +66,8 @@ TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
     Value Scaled = arith::MulIOp::create(
         B, Loc, arith::ExtSIOp::create(B, Loc, Wide1D, Coords),
         SplatOp::create(B, Loc, Wide1D, Desc.getStrides()[D]));
-    Scaled = broadcastAlong(B, Loc, Scaled, D, Shape);
-    Inside = broadcastAlong(B, Loc, Inside, D, Shape);
+    Scaled = broadcastAlongDim(B, Loc, Scaled, D, Shape);
+    Inside = broadcastAlongDim(B, Loc, Inside, D, Shape);
     ElementOffsets =
         ElementOffsets
             ? arith::AddIOp::create(B, Loc, ElementOffsets, Scaled).getResult()
