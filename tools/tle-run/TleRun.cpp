@@ -235,11 +235,14 @@ void storeElement(const ElementType &T, uint8_t *P, double V) {
 //===----------------------------------------------------------------------===//
 
 /// One node of a reference expression, evaluated per element in double.
+struct ExprFunction;
+
 struct Expr {
   enum class Op { Number, Arg, Index, Neg, Add, Sub, Mul, Div, Call } O;
   double Value = 0;
   unsigned ArgIndex = 0;
-  std::string Callee;
+  /// The function a Call calls, resolved once when parsed.
+  const ExprFunction *Callee = nullptr;
   std::vector<std::unique_ptr<Expr>> Operands;
 };
 
@@ -297,10 +300,9 @@ double evaluate(const Expr &E, uint64_t I, ArgReader Read) {
     return Operand(0) * Operand(1);
   case Expr::Op::Div:
     return Operand(0) / Operand(1);
-  case Expr::Op::Call: {
-    const ExprFunction *F = lookupExprFunction(E.Callee);
-    return F->Unary ? F->Unary(Operand(0)) : F->Binary(Operand(0), Operand(1));
-  }
+  case Expr::Op::Call:
+    return E.Callee->Unary ? E.Callee->Unary(Operand(0))
+                           : E.Callee->Binary(Operand(0), Operand(1));
   }
   llvm_unreachable("unknown expression node");
 }
@@ -455,7 +457,7 @@ private:
     if (!consume('('))
       return error("expected '(' after " + Name);
     auto E = node(Expr::Op::Call);
-    E->Callee = Name.str();
+    E->Callee = F;
     for (unsigned N = 0; N < Arity; ++N) {
       if (N > 0 && !consume(','))
         return error(Name + " takes " + Twine(Arity) + " operands");
