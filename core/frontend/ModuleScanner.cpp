@@ -322,7 +322,7 @@ void Parser::parseDecorated() {
     // body binds `uniform` to a triton.language function).
     if (HandlerDepths.empty() ||
         (!M.lookupConstant(F->Name) && !M.lookupFunction(F->Name))) {
-      // A decorated def rebinds the name over an earlier plain one.
+      // A kernel (or TLE-Raw) def rebinds the name over an earlier helper.
       llvm::erase_if(M.Functions, [&](const FunctionDef *G) {
         return G->IsCompileTime && !IsCompileTime && G->Name == F->Name;
       });

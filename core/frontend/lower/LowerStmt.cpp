@@ -183,9 +183,9 @@ yieldBranchValues(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
 }
 
 /// Appends to Types and each branch's Values what the two returned values
-/// need yielded, and returns how to rebuild the result from the scf.if's
-/// results starting at `Next` (a tuple element by element; equal constexpr
-/// values need nothing). Values are made in each branch's block.
+/// need yielded, and returns how to rebuild the result from the final
+/// scf.if's results (a tuple element by element; equal constexpr values need
+/// nothing). Values are made in each branch's block.
 static FailureOr<std::function<TValue(scf::IfOp)>>
 mergeReturns(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
              const TValue &Then, const TValue &Else,
