@@ -207,8 +207,13 @@ private:
   std::vector<::tle::conversion::MatrixUnit> matrixUnits;
   /// Dots tiled with a matrix instruction.
   DenseMap<Operation *, ::tle::conversion::MatrixTiling> dotTilings;
-  /// The blocked layout each reduction reads its operands in.
-  DenseMap<Operation *, BlockedLayoutAttr> reduceLayouts;
+  /// The layout each reduction reads its operands in.
+  DenseMap<Operation *, Attribute> reduceLayouts;
+  /// Loop-carried values that meet a matrix layout (or a row statistic of
+  /// one) in elementwise ops: they are carried in that layout. Found by one
+  /// run of assignForward, applied in the next.
+  llvm::MapVector<Value, Attribute> loopSeeds;
+  bool newLoopSeeds = false;
   /// Shape -> the layout of that shape.
   std::map<SmallVector<int64_t>, BlockedLayoutAttr> shapeLayouts;
   DenseMap<Value, Attribute> layouts;
@@ -255,6 +260,7 @@ private:
   void proposeAnchors(ModuleOp module);
   void planMatrixDots(ModuleOp module);
   Attribute getKeptMatrixLayout(Operation *op);
+  void applyLoopSeeds();
   LogicalResult assignForward(ModuleOp module);
   void refineBackward(ModuleOp module);
   void materialize(ModuleOp module);
@@ -366,32 +372,93 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
   });
 }
 
-/// The matrix accumulator layout an elementwise op keeps for its result: an
-/// epilogue (activation, conversion to the output type) on the result of a
-/// tl.dot stays in the accumulator's layout, so the one conversion before
-/// the store moves the narrowest type. Other operands must be cheap to build
-/// in that layout (constants, splats).
+/// A matrix unit's layout, or a slice of one (a row statistic of an
+/// accumulator).
+static bool isMatrixDerived(Attribute layout) {
+  if (auto slice = dyn_cast_or_null<SliceLayoutAttr>(layout))
+    return isa<LinearLayoutAttr>(slice.getParent());
+  return isa_and_nonnull<LinearLayoutAttr>(layout);
+}
+
+/// Whether `v` comes from a short chain of ops that can be built in any
+/// layout (ranges, splats, constants, index arithmetic, expand_dims,
+/// broadcast): a conversion of it is one tle-remove-layout-conversions
+/// removes by building it again.
+static bool isCheapToRebuild(Value v, unsigned depth = 0) {
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 8 || def->getNumResults() != 1)
+    return false;
+  if (!isRematerializable(def) && !isa<ExpandDimsOp, BroadcastOp>(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return !isa<RankedTensorType>(operand.getType()) ||
+           isCheapToRebuild(operand, depth + 1);
+  });
+}
+
+/// The value carried by an scf.for iteration argument, or null.
+static BlockArgument getLoopCarried(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg)
+    return {};
+  auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
+    return {};
+  return arg;
+}
+
+/// The matrix layout an elementwise op keeps for its result: an epilogue
+/// (activation, conversion to the output type) on the result of a tl.dot
+/// stays in the accumulator's layout, so the one conversion before the store
+/// moves the narrowest type; so does the softmax of attention on a score
+/// tile and its row statistics. Other operands must be cheap to build in
+/// that layout, or be loop-carried (they become carried in it: loopSeeds).
 Attribute AssignLayoutsPass::getKeptMatrixLayout(Operation *op) {
   if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
       !isa<RankedTensorType>(op->getResult(0).getType()))
     return {};
   Attribute kept;
+  SmallVector<BlockArgument> carried;
   for (Value operand : op->getOperands()) {
     if (!isa<RankedTensorType>(operand.getType()))
       continue;
     Attribute layout = layouts.lookup(operand);
-    if (isa_and_nonnull<LinearLayoutAttr>(layout)) {
+    if (isMatrixDerived(layout)) {
       if (kept && kept != layout)
         return {};
       kept = layout;
       continue;
     }
-    Operation *def = operand.getDefiningOp();
-    if (!def || !isRematerializable(def) ||
-        llvm::any_of(def->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
+    if (BlockArgument arg = getLoopCarried(operand)) {
+      carried.push_back(arg);
+      continue;
+    }
+    if (!isCheapToRebuild(operand))
       return {};
   }
+  if (!kept)
+    return {};
+  for (BlockArgument arg : carried)
+    if (layouts.lookup(arg) != kept && loopSeeds.insert({arg, kept}).second)
+      newLoopSeeds = true;
   return kept;
+}
+
+/// Carries each seeded loop value in its layout: the iteration argument,
+/// the loop result and, when it is cheap to build there, the initial value.
+void AssignLayoutsPass::applyLoopSeeds() {
+  for (auto &[value, layout] : loopSeeds) {
+    auto arg = cast<BlockArgument>(value);
+    auto forOp = cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
+    layouts[arg] = layout;
+    layouts[forOp.getResult(index)] = layout;
+    Value init = forOp.getInitArgs()[index];
+    Operation *def = init.getDefiningOp();
+    if (def && isRematerializable(def) &&
+        llvm::none_of(def->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
+      layouts.try_emplace(init, layout);
+  }
 }
 
 LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
@@ -417,17 +484,26 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
       Value first = reduce.getSrcs()[0];
       if (!layouts.lookup(first))
         return op->emitError("reduce operand has no layout");
-      auto layout = dyn_cast<BlockedLayoutAttr>(layouts.lookup(first));
-      if (!layout || llvm::any_of(reduce.getSrcs(), [&](Value src) {
+      ArrayRef<int64_t> shape =
+          cast<RankedTensorType>(first.getType()).getShape();
+      Attribute layout = layouts.lookup(first);
+      // A matrix accumulator is reduced where it is when no lane or warp
+      // holds elements along the axis and across it at once (attention's
+      // row max of the scores: registers and lane shuffles only).
+      auto linear = dyn_cast<LinearLayoutAttr>(layout);
+      bool reducible =
+          isa<BlockedLayoutAttr>(layout) ||
+          (linear && succeeded(getAxisBits(linear, shape, reduce.getAxis())));
+      if (!reducible || llvm::any_of(reduce.getSrcs(), [&](Value src) {
             return layouts.lookup(src) != layout;
           }))
-        layout =
-            getShapeLayout(cast<RankedTensorType>(first.getType()).getShape());
+        layout = getShapeLayout(shape);
       reduceLayouts[reduce] = layout;
       for (Value res : reduce.getResults())
         if (isa<RankedTensorType>(res.getType()))
-          layouts[res] =
-              SliceLayoutAttr::get(&getContext(), reduce.getAxis(), layout);
+          layouts[res] = SliceLayoutAttr::get(
+              &getContext(), reduce.getAxis(),
+              cast<DistributedLayoutAttrInterface>(layout));
       return WalkResult::advance();
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -452,6 +528,21 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
       for (Value res : whileOp.getResults())
         assignDefault(res);
       return WalkResult::advance();
+    }
+    // A row statistic of a matrix accumulator goes back into the
+    // accumulator's layout (expand_dims, then broadcast).
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      auto slice =
+          dyn_cast_or_null<SliceLayoutAttr>(layouts.lookup(expand.getSrc()));
+      if (slice && slice.getDim() == unsigned(expand.getAxis()) &&
+          isa<LinearLayoutAttr>(slice.getParent()))
+        layouts.try_emplace(expand.getResult(), slice.getParent());
+    }
+    if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
+      auto linear = dyn_cast_or_null<LinearLayoutAttr>(
+          layouts.lookup(broadcast.getSrc()));
+      if (linear && linear.appliesTo(broadcast.getType().getShape()))
+        layouts.try_emplace(broadcast.getResult(), linear);
     }
     if (auto trans = dyn_cast<TransOp>(op)) {
       // A transposed tile that only matrix units reading block-level memory
@@ -620,7 +711,7 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
       return;
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      BlockedLayoutAttr layout = reduceLayouts.lookup(reduce);
+      Attribute layout = reduceLayouts.lookup(reduce);
       for (OpOperand &src : reduce.getSrcsMutable())
         require(src, withLayout(src.get().getType(), layout));
       return;
@@ -818,9 +909,19 @@ void AssignLayoutsPass::runOnOperation() {
     firstWarp = s.firstWarp;
     shapeLayouts.clear();
     proposeAnchors(module);
-    planMatrixDots(module);
-    if (failed(assignForward(module)))
-      return signalPassFailure();
+    // Loop-carried values found to meet a matrix layout are carried in it:
+    // assign again with them seeded until no new one turns up (each run
+    // adds one at least, so this ends).
+    DenseMap<Value, Attribute> before = layouts;
+    loopSeeds.clear();
+    do {
+      layouts = before;
+      newLoopSeeds = false;
+      planMatrixDots(module);
+      applyLoopSeeds();
+      if (failed(assignForward(module)))
+        return signalPassFailure();
+    } while (newLoopSeeds);
     refineBackward(module);
   }
   materialize(module);

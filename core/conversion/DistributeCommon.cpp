@@ -127,7 +127,8 @@ emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
     }
     return result;
   }
-  if (auto linear = dyn_cast<LinearLayoutAttr>(layoutAttr)) {
+  if (auto full = dyn_cast<LinearLayoutAttr>(layoutAttr)) {
+    LinearLayoutAttr linear = full.getForShape(shape);
     auto ids = getLaneAndWarp(b, loc, target, linear.getWarpSize());
     if (failed(ids))
       return failure();
@@ -179,9 +180,10 @@ getRegisterIndexDeltas(Attribute layoutAttr, ArrayRef<int64_t> shape) {
     for (unsigned reg = 0, n = blocked.getTotalElemsPerThread(shape); reg < n;
          ++reg)
       indices.push_back(blocked.getTensorIndex(shape, 0, 0, reg));
-  } else if (auto linear = dyn_cast<LinearLayoutAttr>(layoutAttr)) {
+  } else if (auto full = dyn_cast<LinearLayoutAttr>(layoutAttr)) {
     // index = (lane and warp bases) xor (register offset): an addition when
     // no bit is in both.
+    LinearLayoutAttr linear = full.getForShape(shape);
     unsigned rank = shape.size();
     SmallVector<int64_t> threadBits(rank, 0);
     for (ArrayRef<int64_t> bases :

@@ -9,6 +9,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <map>
+#include <set>
+
 using namespace mlir;
 using namespace mlir::tle;
 using namespace ::tle::conversion::distribute;
@@ -41,42 +44,48 @@ struct ReduceConversion : DistPattern<ReduceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
-    auto layout = dyn_cast<BlockedLayoutAttr>(srcType.getEncoding());
-    if (!layout)
+    auto layout = getDistributedLayout(srcType);
+    unsigned axis = op.getAxis();
+    ArrayRef<int64_t> shape = srcType.getShape();
+    FailureOr<AxisBits> bits = getAxisBits(layout, shape, axis);
+    if (!layout || failed(bits))
       return op.emitError()
              << "reduce of an operand in layout " << srcType.getEncoding()
-             << " is not supported by distribution yet";
-    unsigned axis = op.getAxis();
+             << " along dimension " << axis
+             << " is not supported by distribution: lanes or warps hold "
+                "elements that differ along it and along another dimension";
     unsigned numOperands = op.getSrcs().size();
-    ArrayRef<int64_t> shape = srcType.getShape();
-    SmallVector<unsigned> ept = layout.getElemsPerThread(shape);
-    ArrayRef<unsigned> order = layout.getOrder();
     unsigned numRegs = layout.getTotalElemsPerThread(shape);
 
-    // Registers of the result: the source's with the axis coordinate 0.
-    SmallVector<unsigned> outEpt(ept);
-    outEpt.erase(outEpt.begin() + axis);
-    SmallVector<unsigned> outOrder;
-    for (unsigned d : order)
-      if (d != axis)
-        outOrder.push_back(d > axis ? d - 1 : d);
+    // Registers of the result: those of slice(axis, layout), or one scalar.
+    SmallVector<int64_t> outShape(shape);
+    outShape.erase(outShape.begin() + axis);
+    SliceLayoutAttr slice;
+    std::map<SmallVector<int64_t>, unsigned> outOfIndex{{{}, 0}};
     unsigned numOut = 1;
-    for (unsigned e : outEpt)
-      numOut *= e;
+    if (!outShape.empty()) {
+      slice = SliceLayoutAttr::get(rewriter.getContext(), axis, layout);
+      numOut = slice.getTotalElemsPerThread(outShape);
+      outOfIndex.clear();
+      for (unsigned out = 0; out < numOut; ++out)
+        outOfIndex.try_emplace(slice.getTensorIndex(outShape, 0, 0, out), out);
+    }
 
     // 1. Within the thread, over registers holding distinct elements: a
     // pairwise tree over them in register order, so that the dependent chain
     // is log2(registers) combines long rather than one per register (a row
     // of 64 values per thread: 6 instead of 63).
-    unsigned uniqueRegs = std::min<int64_t>(ept[axis], shape[axis]);
+    std::set<SmallVector<int64_t>> seen;
     SmallVector<SmallVector<SmallVector<Value>>> leaves(numOut);
     for (unsigned reg = 0; reg < numRegs; ++reg) {
-      SmallVector<unsigned> coords = delinearize(reg, ept, order);
-      if (coords[axis] >= uniqueRegs)
+      SmallVector<int64_t> index = layout.getTensorIndex(shape, 0, 0, reg);
+      if (!seen.insert(index).second)
         continue;
-      coords.erase(coords.begin() + axis);
-      unsigned out = outOrder.empty() ? 0 : linearize(coords, outEpt, outOrder);
-      SmallVector<Value> &cur = leaves[out].emplace_back();
+      index.erase(index.begin() + axis);
+      auto out = outOfIndex.find(index);
+      if (out == outOfIndex.end())
+        return op.emitError("reduce: a register's row has no result register");
+      SmallVector<Value> &cur = leaves[out->second].emplace_back();
       for (ValueRange src : adaptor.getSrcs())
         cur.push_back(src[reg]);
     }
@@ -95,21 +104,12 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     }
 
     // 2. Across the lanes of a warp, by xor butterflies.
-    int64_t perThread = layout.getSizePerThread()[axis];
-    unsigned lanes = std::clamp<int64_t>(shape[axis] / perThread, 1,
-                                         layout.getThreadsPerWarp()[axis]);
-    unsigned laneStride = 1;
-    for (unsigned d : order) {
-      if (d == axis)
-        break;
-      laneStride *= layout.getThreadsPerWarp()[d];
-    }
-    for (unsigned offset = lanes / 2; offset >= 1; offset /= 2) {
+    for (unsigned bit : llvm::reverse(bits->Lanes)) {
       for (auto &values : acc) {
         SmallVector<Value> other;
         for (Value v : values) {
           FailureOr<Value> s =
-              shuffleXor(rewriter, loc, st.target, v, offset * laneStride);
+              shuffleXor(rewriter, loc, st.target, v, 1u << bit);
           if (failed(s))
             return failure();
           other.push_back(*s);
@@ -119,20 +119,24 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     }
 
     // 3. Across warps, through block-level scratch.
-    unsigned warps = std::clamp<int64_t>(
-        shape[axis] / (perThread * layout.getThreadsPerWarp()[axis]), 1,
-        layout.getWarpsPerCTA()[axis]);
+    unsigned warps = 1u << bits->Warps.size();
     if (warps > 1) {
       auto ids = getLaneAndWarp(rewriter, loc, st.target, layout.getWarpSize());
       if (failed(ids))
         return failure();
-      SmallVector<Value> warpC =
-          delinearizeValue(rewriter, loc, ids->second, layout.getWarpsPerCTA(),
-                           layout.getOrder());
-      Value warpAlong = arith::RemUIOp::create(rewriter, loc, warpC[axis],
-                                               i32Const(rewriter, loc, warps));
-      SmallVector<int64_t> outShape(shape);
-      outShape.erase(outShape.begin() + axis);
+      // The warp's position along the axis: its axis bits, packed.
+      Value warpAlong = i32Const(rewriter, loc, 0);
+      for (auto [i, bit] : llvm::enumerate(bits->Warps)) {
+        Value one = arith::AndIOp::create(
+            rewriter, loc,
+            arith::ShRUIOp::create(rewriter, loc, ids->second,
+                                   i32Const(rewriter, loc, bit)),
+            i32Const(rewriter, loc, 1));
+        warpAlong = arith::OrIOp::create(
+            rewriter, loc, warpAlong,
+            arith::ShLIOp::create(rewriter, loc, one,
+                                  i32Const(rewriter, loc, i)));
+      }
       int64_t outElems = 1;
       for (int64_t s : outShape)
         outElems *= s;
@@ -141,7 +145,6 @@ struct ReduceConversion : DistPattern<ReduceOp> {
       if (outShape.empty()) {
         outLinear.push_back(i32Const(rewriter, loc, 0));
       } else {
-        auto slice = SliceLayoutAttr::get(rewriter.getContext(), axis, layout);
         auto idx = emitIndices(rewriter, loc, st.target, slice, outShape);
         if (failed(idx))
           return failure();

@@ -54,10 +54,16 @@ Type withLayout(Type type, Attribute layout) {
                                layout);
 }
 
-/// Layouts valid for any shape of their rank; only those can be given to
-/// values of another shape (expand_dims operands, broadcast operands).
-bool isShapeFree(Attribute layout) {
-  return isa<BlockedLayoutAttr, SliceLayoutAttr>(layout);
+/// Whether `layout` can be given to a tensor of `shape`: blocked layouts
+/// (and their slices) apply to any shape of their rank, a linear layout to
+/// its own shape and to that shape with size-1 dimensions (the operands of
+/// the expand_dims and broadcast that bring a row statistic back into it).
+bool fitsShape(Attribute layout, ArrayRef<int64_t> shape) {
+  if (auto linear = dyn_cast<LinearLayoutAttr>(layout))
+    return linear.appliesTo(shape);
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
+    return fitsShape(slice.getParent(), slice.getParentShape(shape));
+  return isa<BlockedLayoutAttr>(layout);
 }
 
 /// Ops whose result can be computed in any layout from operands in a layout
@@ -85,6 +91,8 @@ llvm::MapVector<Value, Attribute> planRebuild(Value root, Attribute layout) {
     auto tensor = dyn_cast<RankedTensorType>(value.getType());
     if (!tensor || tensor.getEncoding() == wanted)
       continue;
+    if (!fitsShape(wanted, tensor.getShape()))
+      return {};
     auto [it, inserted] = plan.insert({value, wanted});
     if (!inserted) {
       if (it->second != wanted)
@@ -96,15 +104,13 @@ llvm::MapVector<Value, Attribute> planRebuild(Value root, Attribute layout) {
       return {};
     if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
       auto parent = dyn_cast<DistributedLayoutAttrInterface>(wanted);
-      if (!parent || !isShapeFree(wanted))
+      if (!parent)
         return {};
       worklist.push_back(
           {expand.getSrc(), SliceLayoutAttr::get(root.getContext(),
                                                  expand.getAxis(), parent)});
       continue;
     }
-    if (isa<BroadcastOp>(def) && !isShapeFree(wanted))
-      return {};
     for (Value operand : def->getOperands())
       if (isa<RankedTensorType>(operand.getType()))
         worklist.push_back({operand, wanted});

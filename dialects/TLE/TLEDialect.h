@@ -41,6 +41,16 @@ unsigned linearize(ArrayRef<unsigned> coords, ArrayRef<unsigned> sizes,
                    ArrayRef<unsigned> order);
 /// The distributed layout encoding of a tensor type, or null.
 DistributedLayoutAttrInterface getDistributedLayout(Type type);
+/// The bits of the lane and warp ids that move a thread's elements along
+/// one dimension (and only along it): a reduction over that dimension
+/// combines each thread with the threads these bits flip.
+struct AxisBits {
+  SmallVector<unsigned> Lanes, Warps;
+};
+/// The AxisBits of `layout` on `shape` for dimension `axis`; fails when a
+/// bit moves elements along `axis` and another dimension at once.
+FailureOr<AxisBits> getAxisBits(DistributedLayoutAttrInterface layout,
+                                ArrayRef<int64_t> shape, unsigned axis);
 /// The level names a device mesh may use, outermost first.
 ArrayRef<StringRef> getMeshLevelNames();
 } // namespace mlir::tle

@@ -380,13 +380,45 @@ LinearLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+bool LinearLayoutAttr::appliesTo(ArrayRef<int64_t> shape) const {
+  if (shape.size() != getRank())
+    return false;
+  for (auto [mine, theirs] : llvm::zip(getShape(), shape))
+    if (theirs != mine && theirs != 1)
+      return false;
+  return true;
+}
+
+LinearLayoutAttr LinearLayoutAttr::getForShape(ArrayRef<int64_t> shape) const {
+  if (shape == getShape())
+    return *this;
+  assert(appliesTo(shape) && "linear layout does not apply to this shape");
+  unsigned rank = getRank();
+  SmallVector<int64_t> regs;
+  for (unsigned i = 0, e = getRegBases().size() / rank; i < e; ++i) {
+    ArrayRef<int64_t> basis = getBasis(getRegBases(), i);
+    if (shape[basisDim(basis)] != 1)
+      llvm::append_range(regs, basis);
+  }
+  auto withoutCollapsed = [&](ArrayRef<int64_t> bases) {
+    SmallVector<int64_t> kept(bases);
+    for (size_t i = 0; i < kept.size(); ++i)
+      if (shape[i % rank] == 1)
+        kept[i] = 0;
+    return kept;
+  };
+  return LinearLayoutAttr::get(getContext(), shape, regs,
+                               withoutCollapsed(getLaneBases()),
+                               withoutCollapsed(getWarpBases()));
+}
+
 LogicalResult LinearLayoutAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) const {
-  if (shape != getShape())
-    return emitError() << "linear layout for a tensor of shape ["
-                       << getShape() << "] on a tensor of shape [" << shape
-                       << "]";
+  if (!appliesTo(shape))
+    return emitError() << "linear layout for a tensor of shape [" << getShape()
+                       << "] (or 1 in any dimension) on a "
+                       << "tensor of shape [" << shape << "]";
   return success();
 }
 
@@ -416,8 +448,11 @@ SmallVector<unsigned>
 LinearLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
   unsigned rank = getRank();
   SmallVector<unsigned> elems(rank, 1);
-  for (unsigned i = 0, e = getRegBases().size() / rank; i < e; ++i)
-    elems[basisDim(getBasis(getRegBases(), i))] *= 2;
+  for (unsigned i = 0, e = getRegBases().size() / rank; i < e; ++i) {
+    unsigned dim = basisDim(getBasis(getRegBases(), i));
+    if (shape[dim] != 1)
+      elems[dim] *= 2;
+  }
   return elems;
 }
 
@@ -434,6 +469,8 @@ SmallVector<int64_t> LinearLayoutAttr::getTensorIndex(ArrayRef<int64_t> shape,
                                                       unsigned lane,
                                                       unsigned warp,
                                                       unsigned reg) const {
+  if (shape != getShape())
+    return getForShape(shape).getTensorIndex(shape, lane, warp, reg);
   SmallVector<int64_t> index(getRank(), 0);
   xorBases(*this, getRegBases(), reg, index);
   xorBases(*this, getLaneBases(), lane, index);
@@ -447,6 +484,49 @@ SmallVector<SmallVector<int64_t>> LinearLayoutAttr::getRegisterOffsets() const {
   for (unsigned reg = 0; reg < count; ++reg)
     offsets.push_back(getTensorIndex(getShape(), 0, 0, reg));
   return offsets;
+}
+
+//===----------------------------------------------------------------------===//
+// Reduction partners
+//===----------------------------------------------------------------------===//
+
+// Layouts are linear over the bits of the ids (tensor shapes are powers of
+// two), so where one bit moves lane 0 of warp 0 tells for every thread.
+FailureOr<AxisBits>
+mlir::tle::getAxisBits(DistributedLayoutAttrInterface layout,
+                       ArrayRef<int64_t> shape, unsigned axis) {
+  if (!layout)
+    return failure();
+  SmallVector<int64_t> origin = layout.getTensorIndex(shape, 0, 0, 0);
+  AxisBits bits;
+  auto classify = [&](unsigned count, auto indexOfBit,
+                      SmallVectorImpl<unsigned> &out) -> LogicalResult {
+    for (unsigned bit = 0; (1u << bit) < count; ++bit) {
+      SmallVector<int64_t> index = indexOfBit(1u << bit);
+      bool alongAxis = index[axis] != origin[axis], elsewhere = false;
+      for (unsigned d = 0; d < index.size(); ++d)
+        elsewhere |= d != axis && index[d] != origin[d];
+      if (alongAxis && elsewhere)
+        return failure();
+      if (alongAxis)
+        out.push_back(bit);
+    }
+    return success();
+  };
+  if (failed(classify(
+          layout.getWarpSize(),
+          [&](unsigned lane) {
+            return layout.getTensorIndex(shape, lane, 0, 0);
+          },
+          bits.Lanes)) ||
+      failed(classify(
+          layout.getNumWarps(),
+          [&](unsigned warp) {
+            return layout.getTensorIndex(shape, 0, warp, 0);
+          },
+          bits.Warps)))
+    return failure();
+  return bits;
 }
 
 //===----------------------------------------------------------------------===//

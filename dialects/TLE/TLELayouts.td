@@ -149,9 +149,14 @@ def TLE_LinearLayoutAttr : TLE_LayoutAttr<"LinearLayout", "linear",
     of one instruction's fragment, the core tiles that over warps and
     repetitions. A zero lane or warp basis replicates the data.
 
-    A layout applies to tensors of exactly `shape`. Each register basis moves
-    along one dimension only and the register bases are grouped by dimension
-    (fastest first), so that registers form a grid as for blocked layouts.
+    A layout applies to tensors of `shape` and to tensors that have size 1
+    where `shape` does not (a row statistic expanded back for a broadcast
+    into the layout): there the register bases along such a dimension are
+    dropped and the lane and warp bases lose their component along it, so
+    the threads that held a row of the full tensor hold its one element.
+    Each register basis moves along one dimension only and the register
+    bases are grouped by dimension (fastest first), so that registers form a
+    grid as for blocked layouts.
 
     `#tle.linear<shape = [16, 8], regs = [[0, 1], [8, 0]],
                  lanes = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warps = []>`
@@ -166,6 +171,13 @@ def TLE_LinearLayoutAttr : TLE_LayoutAttr<"LinearLayout", "linear",
   let extraClassDeclaration = [{
     /// The tensor offset of each register at lane 0 of warp 0.
     ::llvm::SmallVector<::llvm::SmallVector<int64_t>> getRegisterOffsets() const;
+    /// Whether the layout applies to `shape`: each dimension of `shape` is
+    /// the layout's or 1.
+    bool appliesTo(::llvm::ArrayRef<int64_t> shape) const;
+    /// The layout as it applies to `shape` (appliesTo(shape)), with `shape`
+    /// as its own: register bases along the size-1 dimensions dropped, lane
+    /// and warp components along them zeroed.
+    LinearLayoutAttr getForShape(::llvm::ArrayRef<int64_t> shape) const;
     /// Basis `i` of a flattened list.
     ::llvm::ArrayRef<int64_t> getBasis(::llvm::ArrayRef<int64_t> bases,
                                        unsigned i) const {

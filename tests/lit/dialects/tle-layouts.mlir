@@ -33,3 +33,18 @@ tle.func @layouts(%p: !tle.ptr<f32>) {
 tle.func @shared() attributes {smem = #sh} {
   tle.return
 }
+
+// A linear layout applies to its shape and to that shape with size-1
+// dimensions (a row statistic expanded back before a broadcast).
+#l = #tle.linear<shape = [16, 8], regs = [[0, 1], [8, 0]], lanes = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warps = []>
+#ls = #tle.slice<dim = 1, parent = #l>
+// CHECK-LABEL: tle.func @linear_rows
+tle.func @linear_rows(%x: f32) {
+  // CHECK: tle.splat %{{.*}} : f32 -> tensor<16xf32, #{{.*}}>
+  %s = tle.splat %x : f32 -> tensor<16xf32, #ls>
+  // CHECK: tle.expand_dims %{{.*}} {axis = 1 : i32} : tensor<16xf32, #{{.*}}> -> tensor<16x1xf32, #[[L:linear]]>
+  %e = tle.expand_dims %s {axis = 1 : i32} : tensor<16xf32, #ls> -> tensor<16x1xf32, #l>
+  // CHECK: tle.broadcast %{{.*}} : tensor<16x1xf32, #[[L]]> -> tensor<16x8xf32, #[[L]]>
+  %b = tle.broadcast %e : tensor<16x1xf32, #l> -> tensor<16x8xf32, #l>
+  tle.return
+}
