@@ -322,11 +322,47 @@ struct LocalLoadConversion : DistPattern<tle_struct::LocalLoadOp> {
   }
 };
 
+struct LocalStoreConversion : DistPattern<tle_struct::LocalStoreOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(tle_struct::LocalStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    BufferAddressing addressing(op.getBuffer().getType());
+    auto valueType = cast<RankedTensorType>(op.getValue().getType());
+    if (addressing.fastest() == 0)
+      return op.emitError("local_store needs a buffer whose slot dimension "
+                          "is not the contiguous one");
+    Value base = adaptor.getBuffer().front();
+    Value slot = adaptor.getSlot().front();
+    auto ptrAt = [&](ArrayRef<Value> index, Type type) {
+      return scratchPtr(
+          rewriter, loc, base, type,
+          addressing.offset(rewriter, loc, withSlot(slot, index)));
+    };
+    Type elem = getTypeConverter()->convertType(valueType.getElementType());
+    if (failed(writeBlockTile(
+            rewriter, loc, st, getDistributedLayout(valueType),
+            valueType.getShape(), adaptor.getValue(), addressing.fastest() - 1,
+            std::max(1u, 16 / typeBytes(elem)), ptrAt)))
+      return failure();
+    // A swizzled buffer is a matrix unit's operand: the writes become
+    // visible to the unit's reads (on Hopper a proxy fence), as before a
+    // tl.dot's own operand stores.
+    auto layout = op.getBuffer().getType().getLayout();
+    if (layout && layout.getSwizzle() > 0 &&
+        failed(st.target.emitMatrixOperandsStored(rewriter, loc)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void ::tle::conversion::distribute::populateAsyncCopyPatterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
   patterns.add<AsyncCopyConversion, CopyConversion, AsyncCommitConversion,
-               AsyncWaitConversion, LocalLoadConversion>(
+               AsyncWaitConversion, LocalLoadConversion, LocalStoreConversion>(
       tc, patterns.getContext(), st);
 }

@@ -341,24 +341,17 @@ struct BlockDotConversion : DistPattern<DotOp> {
         return failure();
       OperandTile tile =
           getSlotTile(tileType, *base, i32Const(rewriter, loc, 0), elem, kDim);
-      auto indices = emitIndices(rewriter, loc, st.target, type.getEncoding(),
-                                 type.getShape());
-      if (failed(indices))
-        return op.emitError("cannot compute the indices of this layout");
       // Vectors of up to 16 bytes along the contiguous dimension stay inside
       // one swizzled chunk.
-      unsigned vec = getScratchVectorWidth(
-          layout, type.getShape(), tile.addressing.fastest() - 1,
-          std::max(1u, 16 / typeBytes(elem)));
-      for (unsigned r = 0; r < values.size(); r += vec) {
-        ArrayRef<Value> index = (*indices)[r];
-        Value offset = tile.addressing.offset(rewriter, loc,
-                                              {tile.slot, index[0], index[1]});
-        Value value = packVector(rewriter, loc, values.slice(r, vec));
-        LLVM::StoreOp::create(rewriter, loc, value,
-                              scratchPtr(rewriter, loc, *base, elem, offset),
-                              vec * typeBytes(elem));
-      }
+      auto ptrAt = [&](ArrayRef<Value> index, Type type) {
+        return scratchPtr(rewriter, loc, *base, type,
+                          tile.addressing.offset(
+                              rewriter, loc, {tile.slot, index[0], index[1]}));
+      };
+      if (failed(writeBlockTile(rewriter, loc, st, layout, type.getShape(),
+                                values, tile.addressing.fastest() - 1,
+                                std::max(1u, 16 / typeBytes(elem)), ptrAt)))
+        return failure();
       tiles.push_back(tile);
     }
     if (failed(st.target.emitMatrixOperandsStored(rewriter, loc)) ||

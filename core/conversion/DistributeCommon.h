@@ -411,6 +411,19 @@ readBlockTile(mlir::OpBuilder &b, mlir::Location loc, DistributeState &st,
                                              mlir::Type)>
                   ptrAt);
 
+/// Writes `values`, a tile of `shape` in `layout`, to block-level memory
+/// where dimension `contiguous` is contiguous and `ptrAt` addresses an
+/// element (the mirror of readBlockTile): with the target's matrix tile
+/// stores where the layout allows, else in vectors of at most `maxVector`
+/// elements along `contiguous`.
+mlir::LogicalResult writeBlockTile(
+    mlir::OpBuilder &b, mlir::Location loc, DistributeState &st,
+    mlir::tle::DistributedLayoutAttrInterface layout,
+    llvm::ArrayRef<int64_t> shape, mlir::ValueRange values, unsigned contiguous,
+    unsigned maxVector,
+    llvm::function_ref<mlir::Value(llvm::ArrayRef<mlir::Value>, mlir::Type)>
+        ptrAt);
+
 /// The number of consecutive registers of `layout` that every thread can
 /// move as one vector of at most `maxElems` elements to or from scratch
 /// contiguous along `dim`: registers r .. r+vec-1 (r a multiple of vec) hold

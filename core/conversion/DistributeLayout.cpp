@@ -248,12 +248,6 @@ planMatrixTiles(DistributedLayoutAttrInterface dst, ArrayRef<int64_t> shape,
   return std::nullopt;
 }
 
-LogicalResult storeMatrixTiles(OpBuilder &b, Location loc, DistributeState &st,
-                               const MatrixTilePlan &plan,
-                               ArrayRef<SmallVector<Value>> srcIdx,
-                               ValueRange src, Type elem, unsigned warpSize,
-                               function_ref<Value(ArrayRef<Value>, Type)> ptrAt);
-
 struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -311,39 +305,13 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     auto base = allocScratch(rewriter, loc, st, stored, placement.size);
     if (failed(base))
       return failure();
-    auto srcIdx = emitIndices(rewriter, loc, st.target, srcLayout, shape);
-    if (failed(srcIdx))
-      return op.emitError("cannot compute the indices of this layout");
     auto ptrAt = [&](ArrayRef<Value> index, Type type) {
       return scratchPtr(rewriter, loc, *base, type,
                         placement.linearize(rewriter, loc, index));
     };
-    // Matrix fragments (the accumulator of a tl.dot) go to scratch with
-    // tile stores where the source layout has the tile pattern along the
-    // chosen contiguous dimension: one instruction per eight registers.
-    std::optional<MatrixTilePlan> storeTiles;
-    if (st.target.supportsMatrixTileStores() && stored == elem &&
-        elem.isIntOrFloat())
-      storeTiles = planMatrixTiles(srcLayout, shape, elem, bestDim);
-    if (storeTiles) {
-      if (failed(storeMatrixTiles(rewriter, loc, st, *storeTiles, *srcIdx,
-                                  src, elem, srcLayout.getWarpSize(), ptrAt)))
-        return failure();
-    }
-    for (unsigned r = 0; !storeTiles && r < srcRegs; r += srcVec) {
-      if (srcVec == 1) {
-        storeScratch(rewriter, loc, *base,
-                     placement.linearize(rewriter, loc, (*srcIdx)[r]), src[r]);
-        continue;
-      }
-      auto vecType = VectorType::get({int64_t(srcVec)}, elem);
-      Value vec = LLVM::PoisonOp::create(rewriter, loc, vecType);
-      for (unsigned j = 0; j < srcVec; ++j)
-        vec = LLVM::InsertElementOp::create(rewriter, loc, vec, src[r + j],
-                                            i32Const(rewriter, loc, j));
-      LLVM::StoreOp::create(rewriter, loc, vec, ptrAt((*srcIdx)[r], elem),
-                            srcVec * bytes);
-    }
+    if (failed(writeBlockTile(rewriter, loc, st, srcLayout, shape, src, bestDim,
+                              srcVec, ptrAt)))
+      return failure();
     if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
       return failure();
     auto values = readBlockTile(rewriter, loc, st, dstLayout, shape, elem,
@@ -491,6 +459,40 @@ readBlockTile(OpBuilder &b, Location loc, DistributeState &st,
           LLVM::ExtractElementOp::create(b, loc, loaded, i32Const(b, loc, j)));
   }
   return values;
+}
+
+LogicalResult writeBlockTile(OpBuilder &b, Location loc, DistributeState &st,
+                             DistributedLayoutAttrInterface layout,
+                             ArrayRef<int64_t> shape, ValueRange values,
+                             unsigned contiguous, unsigned maxVector,
+                             function_ref<Value(ArrayRef<Value>, Type)> ptrAt) {
+  auto idx = emitIndices(b, loc, st.target, layout, shape);
+  if (failed(idx))
+    return emitError(loc, "cannot compute the indices of this layout");
+  Type elem = values.front().getType();
+  Type stored = scratchType(elem);
+  // Matrix fragments (the accumulator of a tl.dot) go with tile stores
+  // where the layout has the tile pattern along the contiguous dimension:
+  // one instruction per eight registers.
+  if (st.target.supportsMatrixTileStores() && stored == elem &&
+      elem.isIntOrFloat())
+    if (std::optional<MatrixTilePlan> tiles =
+            planMatrixTiles(layout, shape, elem, contiguous))
+      return storeMatrixTiles(b, loc, st, *tiles, *idx, values, elem,
+                              layout.getWarpSize(), ptrAt);
+  unsigned vec = stored == elem ? getScratchVectorWidth(layout, shape,
+                                                        contiguous, maxVector)
+                                : 1;
+  for (unsigned r = 0; r < values.size(); r += vec) {
+    Value value = values[r];
+    if (vec > 1)
+      value = packVector(b, loc, values.slice(r, vec));
+    else if (stored != elem)
+      value = arith::ExtUIOp::create(b, loc, stored, value);
+    LLVM::StoreOp::create(b, loc, value, ptrAt((*idx)[r], stored),
+                          vec * typeBytes(stored));
+  }
+  return success();
 }
 } // namespace tle::conversion::distribute
 

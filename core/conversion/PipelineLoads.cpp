@@ -89,6 +89,9 @@ struct Candidate {
   ConvertLayoutOp convert;
   DotOp dot;
   ts::BufferType ringType;
+  /// The dot runs where it is and is waited for there (its result is used
+  /// in the iteration, or an operand stays in registers).
+  bool syncDot = false;
 };
 
 bool readsBlockOperands(DotOp dot) {
@@ -276,6 +279,50 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
   return std::nullopt;
 }
 
+/// A tl.trans of a loaded tile that only matrix units reading block-level
+/// memory take as an operand (attention's K^T) becomes a load through the
+/// transposed pointers: the tile is copied into its ring already in the
+/// operand's orientation. Layout assignment gave the trans the permuted
+/// layout of the load's, in which transposing moves no data.
+void sinkTransposesIntoLoads(scf::ForOp loop) {
+  SmallVector<TransOp> transposes;
+  loop.getBody()->walk([&](TransOp trans) { transposes.push_back(trans); });
+  for (TransOp trans : transposes) {
+    auto load = trans.getSrc().getDefiningOp<LoadOp>();
+    if (!load || !load->hasOneUse() || load->getBlock() != trans->getBlock() ||
+        !trans.getType().getEncoding() ||
+        !llvm::all_of(trans->getUses(), [](OpOperand &use) {
+          auto dot = dyn_cast<DotOp>(use.getOwner());
+          return dot && use.getOperandNumber() < 2 && readsBlockOperands(dot);
+        }))
+      continue;
+    OpBuilder b(load);
+    auto transposed = [&](Value v) -> Value {
+      if (!v)
+        return v;
+      auto type = cast<RankedTensorType>(v.getType());
+      auto result = RankedTensorType::get(trans.getType().getShape(),
+                                          type.getElementType(),
+                                          trans.getType().getEncoding());
+      // A uniform `other` stays a constant (the zero staging looks for).
+      SplatElementsAttr splat;
+      if (matchPattern(v, m_Constant(&splat)))
+        return arith::ConstantOp::create(
+            b, trans.getLoc(), result,
+            SplatElementsAttr::get(result, splat.getSplatValue<Attribute>()));
+      return TransOp::create(b, trans.getLoc(), result, v, trans.getOrder());
+    };
+    SmallVector<Value> operands =
+        llvm::to_vector(llvm::map_range(load->getOperands(), transposed));
+    auto newLoad = cast<LoadOp>(b.clone(*load));
+    newLoad->setOperands(operands);
+    newLoad.getResult().setType(trans.getType());
+    trans.replaceAllUsesWith(newLoad.getResult());
+    trans.erase();
+    load.erase();
+  }
+}
+
 /// Whether an op may run in an earlier iteration than its own (in a loop
 /// that writes no memory, or only with plain stores the loads may pass).
 bool isMovable(Operation *op) {
@@ -362,6 +409,28 @@ scf::ForOp addSlotCount(RewriterBase &rewriter, scf::ForOp loop,
 /// Slot of this iteration: the last iteration argument.
 Value getSlot(scf::ForOp loop) { return loop.getRegionIterArgs().back(); }
 
+/// The operands (A: 0, B: 1) of a synchronous dot that no candidate stages:
+/// they are stored from registers to a one-slot buffer each.
+SmallVector<unsigned, 2> getRegisterOperands(DotOp dot,
+                                             ArrayRef<Candidate> candidates) {
+  SmallVector<unsigned, 2> operands;
+  for (unsigned i = 0; i < 2; ++i)
+    if (llvm::none_of(candidates, [&](const Candidate &c) {
+          return c.dot == dot && c.load->getResult(0) == dot->getOperand(i);
+        }))
+      operands.push_back(i);
+  return operands;
+}
+
+/// Whether the matrix unit can read each register operand of `dot` from a
+/// buffer in its swizzled layout.
+bool registerOperandsStorable(DotOp dot, ArrayRef<Candidate> candidates) {
+  return llvm::all_of(getRegisterOperands(dot, candidates), [&](unsigned i) {
+    auto type = cast<RankedTensorType>(dot->getOperand(i).getType());
+    return type.getEncoding() && getOperandSwizzle(type) > 0;
+  });
+}
+
 struct PipelineLoadsPass
     : public PassWrapper<PipelineLoadsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineLoadsPass)
@@ -412,6 +481,9 @@ struct PipelineLoadsPass
                .wasInterrupted())
         loops.push_back(loop);
     });
+    for (scf::ForOp loop : loops)
+      if (getStages(loop) >= 2)
+        sinkTransposesIntoLoads(loop);
     AxisInfoResult axis(getOperation());
     for (scf::ForOp loop : loops)
       if (failed(pipeline(loop, axis)))
@@ -444,25 +516,34 @@ struct PipelineLoadsPass
       if (auto load = dyn_cast<LoadOp>(op))
         if (std::optional<Candidate> c = getCandidate(load, axis, requested))
           candidates.push_back(*c);
-    // A dot reading block-level memory is staged with both operands or not
-    // at all (distribution stores register operands itself). It moves to
-    // the top of the body and its result is waited for at the end, so its
-    // accumulator must come from outside or the previous iteration, and
-    // only the next iteration may use its result.
+    // A dot reading block-level memory with both operands staged, its
+    // accumulator from outside or the previous iteration and its result
+    // only for the next iteration runs asynchronously: it moves to the top
+    // of the body and is waited for at the end (the matmul loop). Any
+    // other such dot with a staged operand runs where it is on its slots
+    // and is waited for there, an operand in registers stored to a buffer
+    // of its own (attention's two products); loops with both kinds keep
+    // only the first.
     llvm::DenseMap<Operation *, unsigned> stagedOperands;
     for (const Candidate &c : candidates)
       if (c.dot)
         ++stagedOperands[c.dot];
-    llvm::erase_if(candidates, [&](Candidate c) {
+    bool anyAsyncDot = false;
+    for (Candidate &c : candidates) {
       if (!c.dot)
-        return false;
+        continue;
       Value acc = c.dot.getC();
       bool accReady = acc.getParentRegion() != &loop.getRegion() ||
                       isa<BlockArgument>(acc);
       bool onlyYielded = llvm::all_of(c.dot->getUsers(), [](Operation *user) {
         return isa<scf::YieldOp>(user);
       });
-      return !accReady || !onlyYielded || stagedOperands[c.dot] != 2;
+      c.syncDot = !accReady || !onlyYielded || stagedOperands[c.dot] != 2;
+      anyAsyncDot |= !c.syncDot;
+    }
+    llvm::erase_if(candidates, [&](const Candidate &c) {
+      return c.syncDot &&
+             (anyAsyncDot || !registerOperandsStorable(c.dot, candidates));
     });
     if (candidates.empty())
       return success();
@@ -483,7 +564,7 @@ struct PipelineLoadsPass
                         [&](Operation *user) { return ahead->contains(user); })))
         return success();
     bool asyncReads = llvm::any_of(
-        candidates, [](const Candidate &c) { return bool(c.dot); });
+        candidates, [](const Candidate &c) { return c.dot && !c.syncDot; });
     auto slotsFor = [&](unsigned s) { return asyncReads ? s : s - 1; };
     // The rings share the limit with the function's other block-level
     // buffers (earlier loops' rings included) and a bound of its scratch:
@@ -510,8 +591,20 @@ struct PipelineLoadsPass
         return success();
       ringLimit = sharedMemoryLimit - taken;
     }
+    // Register operands of synchronous dots, one buffer each.
+    llvm::MapVector<Operation *, SmallVector<unsigned, 2>> syncDots;
+    for (const Candidate &c : candidates)
+      if (c.syncDot && !syncDots.count(c.dot))
+        syncDots[c.dot] = getRegisterOperands(c.dot, candidates);
+    uint64_t operandBytes = 0;
+    for (auto &[dot, operands] : syncDots)
+      for (unsigned i : operands)
+        operandBytes += llvm::alignTo(
+            getRingBytes(getOperandRingType(
+                cast<RankedTensorType>(dot->getOperand(i).getType()), 1)),
+            kRingAlignment);
     for (; stages >= 2; --stages) {
-      uint64_t bytes = 0;
+      uint64_t bytes = operandBytes;
       for (Candidate &c : candidates)
         bytes += llvm::alignTo(getRingBytes(getRingType(c, slotsFor(stages))),
                                kRingAlignment);
@@ -568,6 +661,8 @@ struct PipelineLoadsPass
     // the slot.
     SmallVector<unsigned> waitedResults;
     for (auto &[op, dotOperands] : dotRings) {
+      if (syncDots.count(op))
+        continue;
       auto dot = cast<DotOp>(op);
       auto local = ts::LocalDotOp::create(
           rewriter, dot.getLoc(), dot.getD().getType(), dotOperands[0],
@@ -582,14 +677,53 @@ struct PipelineLoadsPass
         waitedResults.push_back(use.getOperandNumber());
       rewriter.replaceOp(dot, wait.getResult());
     }
+    // Synchronous dots run where they were, on this iteration's slots; an
+    // operand in registers is stored to a buffer of its own first, before
+    // the loop when it is made outside (attention's Q: once, not every
+    // iteration), else in place and published by a barrier (P).
+    for (auto &[op, registerOperands] : syncDots) {
+      auto dot = cast<DotOp>(op);
+      std::array<Value, 2> buffers = dotRings.lookup(op);
+      std::array<Value, 2> slotsOf = {readSlot, readSlot};
+      bool storedInLoop = false;
+      for (unsigned i : registerOperands) {
+        Value operand = dot->getOperand(i);
+        rewriter.setInsertionPoint(loop);
+        buffers[i] = ts::AllocOp::create(
+            rewriter, dot.getLoc(),
+            getOperandRingType(cast<RankedTensorType>(operand.getType()), 1),
+            /*init=*/TypedAttr());
+        slotsOf[i] = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+        if (!loop.isDefinedOutsideOfLoop(operand)) {
+          rewriter.setInsertionPoint(dot);
+          storedInLoop = true;
+        }
+        ts::LocalStoreOp::create(rewriter, dot.getLoc(), operand, buffers[i],
+                                 slotsOf[i]);
+      }
+      rewriter.setInsertionPoint(dot);
+      if (storedInLoop)
+        DebugBarrierOp::create(rewriter, dot.getLoc());
+      auto local = ts::LocalDotOp::create(
+          rewriter, dot.getLoc(), dot.getD().getType(), buffers[0], slotsOf[0],
+          buffers[1], slotsOf[1], dot.getC());
+      local->setDiscardableAttrs(dot->getDiscardableAttrDictionary());
+      auto wait = ts::LocalDotWaitOp::create(rewriter, dot.getLoc(),
+                                             local.getType(), local.getD(), 0);
+      rewriter.replaceOp(dot, wait.getResult());
+    }
     // The slot the copies refill is read by no thread any more. Where the
     // reads are in their own layout (a tl.range loop, no matrix unit), the
     // copies go after the rest of the body, as Triton issues them: a block
     // barrier in the body (a reduction across warps) then already
     // separates the reads from the refill, and distribution drops this one
     // (kSlotReleaseAttr).
-    bool copiesLast = llvm::all_of(
-        candidates, [](const Candidate &c) { return !c.convert && !c.dot; });
+    // Synchronous dots read their slots in the body, so their copies come
+    // last too.
+    bool copiesLast =
+        !syncDots.empty() || llvm::all_of(candidates, [](const Candidate &c) {
+          return !c.convert && !c.dot;
+        });
     auto slotRelease = DebugBarrierOp::create(rewriter, loc);
     slotRelease->setAttr(kSlotReleaseAttr, rewriter.getUnitAttr());
     if (!copiesLast)

@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -29,6 +30,55 @@ void TLEStructDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "dialects/TLEStruct/TLEStructAttrs.cpp.inc"
       >();
+}
+
+Attribute LayoutAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> order;
+  int64_t padInterval = 0, padAmount = 0, swizzle = 0;
+  if (parser.parseLess() || parser.parseKeyword("order") ||
+      parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        return parser.parseInteger(order.emplace_back());
+      }))
+    return {};
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef name;
+    SMLoc nameLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&name))
+      return {};
+    int64_t *value = llvm::StringSwitch<int64_t *>(name)
+                         .Case("pad_interval", &padInterval)
+                         .Case("pad_amount", &padAmount)
+                         .Case("swizzle", &swizzle)
+                         .Default(nullptr);
+    if (!value) {
+      parser.emitError(nameLoc)
+          << "expected pad_interval, pad_amount or swizzle, got '" << name
+          << "'";
+      return {};
+    }
+    if (parser.parseEqual() || parser.parseInteger(*value))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return LayoutAttr::getChecked([&] { return parser.emitError(loc); },
+                                parser.getContext(), ArrayRef<int64_t>(order),
+                                padInterval, padAmount, swizzle);
+}
+
+void LayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<order = [";
+  llvm::interleaveComma(getOrder(), printer);
+  printer << ']';
+  if (getPadInterval())
+    printer << ", pad_interval = " << getPadInterval();
+  if (getPadAmount())
+    printer << ", pad_amount = " << getPadAmount();
+  if (getSwizzle())
+    printer << ", swizzle = " << getSwizzle();
+  printer << '>';
 }
 
 LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,

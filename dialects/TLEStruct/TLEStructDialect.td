@@ -59,10 +59,9 @@ def TLEStruct_LayoutAttr : AttrDef<TLEStruct_Dialect, "Layout"> {
       return $_get($_ctxt, order, padInterval, padAmount, 0);
     }]>
   ];
-  let assemblyFormat = [{
-    `<` `order` `=` `[` $order `]` (`,` `pad_interval` `=` $padInterval^)?
-        (`,` `pad_amount` `=` $padAmount^)? (`,` `swizzle` `=` $swizzle^)? `>`
-  }];
+  // `order = [...]` then any of the others as `, name = value` (those at
+  // their default are not printed).
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

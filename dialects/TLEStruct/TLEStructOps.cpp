@@ -134,6 +134,18 @@ LogicalResult LocalLoadOp::verify() {
   return success();
 }
 
+LogicalResult LocalStoreOp::verify() {
+  BufferType buffer = getBuffer().getType();
+  FailureOr<ArrayRef<int64_t>> slot = slotShape(*this, buffer);
+  if (failed(slot))
+    return failure();
+  auto value = cast<RankedTensorType>(getValue().getType());
+  if (value.getShape() != *slot ||
+      value.getElementType() != buffer.getElementType())
+    return emitOpError() << "value " << value << " is not a slot of " << buffer;
+  return success();
+}
+
 LogicalResult LocalDotOp::verify() {
   FailureOr<ArrayRef<int64_t>> a = slotShape(*this, getA().getType());
   FailureOr<ArrayRef<int64_t>> b = slotShape(*this, getB().getType());

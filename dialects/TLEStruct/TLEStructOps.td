@@ -126,6 +126,23 @@ def TLEStruct_LocalLoadOp : TLEStruct_Op<"local_load", [
   let hasVerifier = 1;
 }
 
+def TLEStruct_LocalStoreOp : TLEStruct_Op<"local_store", [
+    MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Write a tile into one slot of a local buffer";
+  let description = [{
+    Each thread writes the elements it holds; other threads see them after
+    a block barrier. Made by software pipelining for an operand in registers
+    of a dot whose matrix unit reads block-level memory (attention's P, or
+    a loop-invariant Q stored once before the loop).
+  }];
+  let arguments = (ins TLE_Tensor:$value, TLEStruct_Buffer:$buffer, I32:$slot);
+  let assemblyFormat = [{
+    $value `,` $buffer `[` $slot `]` attr-dict `:` type($value) `,`
+      qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
 def TLEStruct_LocalDotOp : TLEStruct_Op<"local_dot", [
     MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "Start a tl.dot whose A and B are slots of local buffers";

@@ -202,3 +202,19 @@ tle.func @ws_positive() {
   }
   tle.return
 }
+
+// -----
+
+tle.func @local_store_shape(%t: tensor<64x32xf16>, %slot: i32) {
+  %b = tle_struct.alloc : !tle_struct.buffer<2x64x64xf16, "block">
+  // expected-error @+1 {{value 'tensor<64x32xf16>' is not a slot of '!tle_struct.buffer<2x64x64xf16, "block">'}}
+  tle_struct.local_store %t, %b[%slot] : tensor<64x32xf16>, !tle_struct.buffer<2x64x64xf16, "block">
+  tle.return
+}
+
+// -----
+
+// expected-error @+1 {{expected pad_interval, pad_amount or swizzle, got 'stride'}}
+tle.func @layout_key() attributes {l = #tle_struct.layout<order = [0], stride = 4>} {
+  tle.return
+}

@@ -56,3 +56,12 @@ tle.func @levels() {
   }
   tle.return
 }
+
+// A register tile written to a slot of a swizzled operand buffer.
+// CHECK-LABEL: tle.func @local_store
+tle.func @local_store(%t: tensor<64x64xf16>, %slot: i32) {
+  %b = tle_struct.alloc : !tle_struct.buffer<2x64x64xf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
+  // CHECK: tle_struct.local_store %{{.*}}, %{{.*}}[%{{.*}}] : tensor<64x64xf16>, !tle_struct.buffer<2x64x64xf16
+  tle_struct.local_store %t, %b[%slot] : tensor<64x64xf16>, !tle_struct.buffer<2x64x64xf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
+  tle.return
+}
