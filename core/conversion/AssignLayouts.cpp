@@ -341,6 +341,12 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
     if (tiling->operandsInBlockMemory()) {
       dot->setAttr(::tle::conversion::kMatrixBlockOperandsAttr,
                    UnitAttr::get(&getContext()));
+      // An A the kernel computes (not a tile it loads, which software
+      // pipelining may stage) stays in registers where the unit can read
+      // it there: no store, fence and barrier before the dot.
+      if (tiling->acceptsRegisterA() && !dot.getA().getDefiningOp<LoadOp>())
+        dot->setAttr(::tle::conversion::kMatrixRegisterAAttr,
+                     UnitAttr::get(&getContext()));
     }
     if (tiling->InstrN != tiling->Unit->Instr.N)
       dot->setAttr(::tle::conversion::kMatrixNAttr,
@@ -744,6 +750,8 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
                   operandType(dot.getA(), MatrixOperand::A));
           require(dot.getBMutable(),
                   operandType(dot.getB(), MatrixOperand::B));
+        } else if (dot->hasAttr(::tle::conversion::kMatrixRegisterAAttr)) {
+          require(dot.getAMutable(), operandType(dot.getA(), MatrixOperand::A));
         }
         require(dot.getCMutable(), dot.getD().getType());
         return;

@@ -29,6 +29,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <set>
+#include <variant>
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -87,6 +88,16 @@ struct OperandTile {
   }
 };
 
+/// Operand A in registers (the unit's A fragment, MatrixFragments::A): the
+/// tile's values in its #tle.linear layout.
+struct RegisterTile {
+  LinearLayoutAttr layout;
+  ValueRange values;
+};
+
+/// A as one or the other.
+using OperandA = std::variant<OperandTile, RegisterTile>;
+
 const MatrixUnit *findUnit(Operation *op, DistributeState &st) {
   auto name =
       op->getAttrOfType<StringAttr>(::tle::conversion::kMatrixInstructionAttr);
@@ -102,7 +113,7 @@ const MatrixUnit *findUnit(Operation *op, DistributeState &st) {
 /// accumulator registers (to be waited for).
 FailureOr<SmallVector<Value>>
 startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
-              RankedTensorType dType, const OperandTile &a,
+              RankedTensorType dType, const OperandA &aOperand,
               const OperandTile &bTile, ValueRange accValues, int64_t k) {
   const MatrixUnit *unit = findUnit(op, st);
   if (!unit || !unit->Fragments.OperandsInBlockMemory)
@@ -129,6 +140,18 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
   }
   SmallVector<std::pair<int64_t, int64_t>> fragment =
       getFragmentOffsets(unit->Fragments.C);
+  // A in registers: each register's offset at warp 0 of the group, as for
+  // the accumulator, and the instruction's A registers in fragment order.
+  const RegisterTile *aRegisters = std::get_if<RegisterTile>(&aOperand);
+  const OperandTile *a = std::get_if<OperandTile>(&aOperand);
+  DenseMap<std::pair<int64_t, int64_t>, unsigned> aRegs;
+  SmallVector<std::pair<int64_t, int64_t>> aFragment;
+  if (aRegisters) {
+    for (auto [reg, offset] :
+         llvm::enumerate(aRegisters->layout.getRegisterOffsets()))
+      aRegs.try_emplace({offset[0], offset[1]}, reg);
+    aFragment = getFragmentOffsets(unit->Fragments.A);
+  }
 
   // This thread's group origin: the warp bases above the group's own.
   Value groupRow = i32Const(b, loc, 0), groupCol = i32Const(b, loc, 0);
@@ -190,8 +213,10 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
     return true;
   };
   // A's tile is M x K (the group moves M, dimension 0), B's K x N (N, 1).
-  bool aAligned = originAligned(a, 0), bAligned = originAligned(bTile, 1);
-  BlockMatrixOperand aOrigin = a.at(b, loc, groupRow, zero);
+  bool aAligned = a && originAligned(*a, 0), bAligned = originAligned(bTile, 1);
+  BlockMatrixOperand aOrigin;
+  if (a)
+    aOrigin = a->at(b, loc, groupRow, zero);
   BlockMatrixOperand bOrigin = bTile.at(b, loc, zero, groupCol);
 
   if (failed(st.target.emitMatrixFence(b, loc)))
@@ -213,12 +238,27 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
             cIdx.push_back(it->second);
             cFrag.push_back(acc[it->second]);
           }
-        BlockMatrixOperand aOperand =
-            a.offsetFrom(b, loc, aOrigin, aAligned, groupRow, zero, m, kk);
         BlockMatrixOperand bOperand =
             bTile.offsetFrom(b, loc, bOrigin, bAligned, zero, groupCol, kk, n);
-        FailureOr<SmallVector<Value>> out = st.target.emitBlockMatrixMultiply(
-            b, loc, instr, instrN, aOperand, bOperand, cFrag);
+        FailureOr<SmallVector<Value>> out;
+        if (a) {
+          BlockMatrixOperand aTile =
+              a->offsetFrom(b, loc, aOrigin, aAligned, groupRow, zero, m, kk);
+          out = st.target.emitBlockMatrixMultiply(b, loc, instr, instrN, aTile,
+                                                  bOperand, cFrag);
+        } else {
+          SmallVector<Value> aFrag;
+          for (auto [r, c] : aFragment) {
+            auto it = aRegs.find({m + r, kk + c});
+            if (it == aRegs.end())
+              return op->emitError()
+                     << "operand A's layout does not hold whole " << instr.Name
+                     << " tiles";
+            aFrag.push_back(aRegisters->values[it->second]);
+          }
+          out = st.target.emitRegisterAMatrixMultiply(b, loc, instr, instrN,
+                                                      aFrag, bOperand, cFrag);
+        }
         if (failed(out))
           return failure();
         for (auto [i, v] : llvm::zip(cIdx, *out))
@@ -236,19 +276,36 @@ OperandTile getSlotTile(BufferType type, Value base, Value slot, Type elem,
 
 struct LocalDotConversion : DistPattern<tle_struct::LocalDotOp> {
   using DistPattern::DistPattern;
+
+  /// A slot of A's buffer, or A's registers.
+  FailureOr<OperandA> getOperandA(tle_struct::LocalDotOp op, ValueRange a,
+                                  ValueRange slot) const {
+    if (auto buffer = dyn_cast<BufferType>(op.getA().getType()))
+      return OperandA(getSlotTile(
+          buffer, a.front(), slot.front(),
+          getTypeConverter()->convertType(buffer.getElementType()), 1));
+    auto layout = dyn_cast<LinearLayoutAttr>(
+        cast<RankedTensorType>(op.getA().getType()).getEncoding());
+    if (!layout)
+      return op.emitError("operand A in registers needs the matrix unit's "
+                          "A layout");
+    return OperandA(RegisterTile{layout, a});
+  }
+
   LogicalResult
   matchAndRewrite(tle_struct::LocalDotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    BufferType aType = op.getA().getType(), bType = op.getB().getType();
+    auto aBuffer = dyn_cast<BufferType>(op.getA().getType());
+    BufferType bType = op.getB().getType();
     auto swizzled = [](BufferType t) {
       return t.getLayout() && t.getLayout().getSwizzle() > 0;
     };
-    if (!swizzled(aType) || !swizzled(bType))
+    if ((aBuffer && !swizzled(aBuffer)) || !swizzled(bType))
       return op.emitError("local_dot reads slots of swizzled buffers only");
-    Type elemA = getTypeConverter()->convertType(aType.getElementType());
+    FailureOr<OperandA> a = getOperandA(op, adaptor.getA(), adaptor.getASlot());
+    if (failed(a))
+      return failure();
     Type elemB = getTypeConverter()->convertType(bType.getElementType());
-    OperandTile a = getSlotTile(aType, adaptor.getA().front(),
-                                adaptor.getASlot().front(), elemA, 1);
     OperandTile b = getSlotTile(bType, adaptor.getB().front(),
                                 adaptor.getBSlot().front(), elemB, 0);
     // The slots were landed by copies and published by the wait's block
@@ -261,8 +318,8 @@ struct LocalDotConversion : DistPattern<tle_struct::LocalDotOp> {
       return failure();
     auto dType = cast<RankedTensorType>(op.getD().getType());
     FailureOr<SmallVector<Value>> acc =
-        startBlockDot(rewriter, op.getLoc(), st, op, dType, a, b,
-                      adaptor.getC(), aType.getShape()[2]);
+        startBlockDot(rewriter, op.getLoc(), st, op, dType, *a, b,
+                      adaptor.getC(), bType.getShape()[1]);
     if (failed(acc))
       return failure();
     rewriter.replaceOpWithMultiple(op, {*acc});
@@ -316,10 +373,22 @@ struct BlockDotConversion : DistPattern<DotOp> {
     if (!op->hasAttr(::tle::conversion::kMatrixBlockOperandsAttr))
       return failure();
     Location loc = op.getLoc();
+    // An A in registers (tle.matrix_register_a) goes to the unit as it is.
+    std::optional<RegisterTile> aRegisters;
+    if (op->hasAttr(::tle::conversion::kMatrixRegisterAAttr)) {
+      auto layout =
+          dyn_cast<LinearLayoutAttr>(op.getA().getType().getEncoding());
+      if (!layout)
+        return op.emitError("operand A in registers needs the matrix unit's "
+                            "A layout");
+      aRegisters = RegisterTile{layout, adaptor.getA()};
+    }
     SmallVector<OperandTile, 2> tiles;
     for (auto [operand, values, kDim] :
          {std::make_tuple(op.getA(), adaptor.getA(), 1u),
           std::make_tuple(op.getB(), adaptor.getB(), 0u)}) {
+      if (kDim == 1 && aRegisters)
+        continue;
       auto type = cast<RankedTensorType>(operand.getType());
       auto layout = getDistributedLayout(type);
       unsigned contiguous = layout.getRegisterOrder()[0];
@@ -358,8 +427,9 @@ struct BlockDotConversion : DistPattern<DotOp> {
         failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
       return failure();
     auto dType = cast<RankedTensorType>(op.getD().getType());
+    OperandA a = aRegisters ? OperandA(*aRegisters) : OperandA(tiles.front());
     FailureOr<SmallVector<Value>> acc =
-        startBlockDot(rewriter, loc, st, op, dType, tiles[0], tiles[1],
+        startBlockDot(rewriter, loc, st, op, dType, a, tiles.back(),
                       adaptor.getC(), op.getA().getType().getDimSize(1));
     if (failed(acc))
       return failure();

@@ -214,6 +214,12 @@ public:
                           const backend::BlockMatrixOperand &a,
                           const backend::BlockMatrixOperand &bOperand,
                           mlir::ValueRange c) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitRegisterAMatrixMultiply(mlir::OpBuilder &b, mlir::Location loc,
+                              const hwdesc::MatrixInstruction &instr, int64_t n,
+                              mlir::ValueRange aValues,
+                              const backend::BlockMatrixOperand &bOperand,
+                              mlir::ValueRange c) const override;
   mlir::LogicalResult emitMatrixCommit(mlir::OpBuilder &b,
                                        mlir::Location loc) const override;
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>

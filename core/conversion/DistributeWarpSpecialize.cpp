@@ -249,6 +249,13 @@ FailureOr<SmallVector<Value>> PartitionAwareTarget::emitBlockMatrixMultiply(
     const backend::BlockMatrixOperand &bOperand, ValueRange c) const {
   return inner.emitBlockMatrixMultiply(b, loc, instr, n, a, bOperand, c);
 }
+FailureOr<SmallVector<Value>> PartitionAwareTarget::emitRegisterAMatrixMultiply(
+    OpBuilder &b, Location loc, const hwdesc::MatrixInstruction &instr,
+    int64_t n, ValueRange aValues, const backend::BlockMatrixOperand &bOperand,
+    ValueRange c) const {
+  return inner.emitRegisterAMatrixMultiply(b, loc, instr, n, aValues, bOperand,
+                                           c);
+}
 LogicalResult PartitionAwareTarget::emitMatrixCommit(OpBuilder &b,
                                                      Location loc) const {
   return inner.emitMatrixCommit(b, loc);

@@ -42,6 +42,12 @@ struct MatrixTiling {
     return Unit->Fragments.OperandsInBlockMemory;
   }
 
+  /// Whether the unit reads B from block-level memory but can take A from
+  /// registers (its fragment A describes them).
+  bool acceptsRegisterA() const {
+    return operandsInBlockMemory() && !Unit->Fragments.A.Registers.empty();
+  }
+
   /// The layout of operand Role (A: M x K, B: K x N, C: M x N) of Shape.
   mlir::tle::LinearLayoutAttr getLayout(mlir::MLIRContext *Ctx,
                                         MatrixOperand Role,

@@ -56,6 +56,10 @@ inline constexpr llvm::StringLiteral kMatrixNAttr = "tle.matrix_n";
 /// Set (unit) when that instruction reads A and B from block-level memory.
 inline constexpr llvm::StringLiteral kMatrixBlockOperandsAttr =
     "tle.matrix_block_operands";
+/// Set (unit) besides it when A stays in registers, in the unit's A layout
+/// (an A computed in the kernel, such as attention's P).
+inline constexpr llvm::StringLiteral kMatrixRegisterAAttr =
+    "tle.matrix_register_a";
 
 /// Set (unit) on a tl.debug_barrier that software pipelining places between
 /// a ring slot's reads and its refill: distribution drops it where a block

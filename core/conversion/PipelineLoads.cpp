@@ -409,12 +409,14 @@ scf::ForOp addSlotCount(RewriterBase &rewriter, scf::ForOp loop,
 /// Slot of this iteration: the last iteration argument.
 Value getSlot(scf::ForOp loop) { return loop.getRegionIterArgs().back(); }
 
-/// The operands (A: 0, B: 1) of a synchronous dot that no candidate stages:
-/// they are stored from registers to a one-slot buffer each.
+/// The operands (A: 0, B: 1) of a synchronous dot that no candidate stages
+/// and the unit does not take from registers: they are stored to a one-slot
+/// buffer each.
 SmallVector<unsigned, 2> getRegisterOperands(DotOp dot,
                                              ArrayRef<Candidate> candidates) {
   SmallVector<unsigned, 2> operands;
-  for (unsigned i = 0; i < 2; ++i)
+  bool registerA = dot->hasAttr(::tle::conversion::kMatrixRegisterAAttr);
+  for (unsigned i = registerA ? 1 : 0; i < 2; ++i)
     if (llvm::none_of(candidates, [&](const Candidate &c) {
           return c.dot == dot && c.load->getResult(0) == dot->getOperand(i);
         }))
@@ -685,6 +687,10 @@ struct PipelineLoadsPass
       auto dot = cast<DotOp>(op);
       std::array<Value, 2> buffers = dotRings.lookup(op);
       std::array<Value, 2> slotsOf = {readSlot, readSlot};
+      if (dot->hasAttr(::tle::conversion::kMatrixRegisterAAttr)) {
+        buffers[0] = dot.getA();
+        slotsOf[0] = Value();
+      }
       bool storedInLoop = false;
       for (unsigned i : registerOperands) {
         Value operand = dot->getOperand(i);

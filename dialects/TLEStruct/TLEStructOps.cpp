@@ -147,7 +147,16 @@ LogicalResult LocalStoreOp::verify() {
 }
 
 LogicalResult LocalDotOp::verify() {
-  FailureOr<ArrayRef<int64_t>> a = slotShape(*this, getA().getType());
+  FailureOr<ArrayRef<int64_t>> a;
+  if (auto buffer = dyn_cast<BufferType>(getA().getType())) {
+    if (!getASlot())
+      return emitOpError("an operand A in a buffer needs a slot");
+    a = slotShape(*this, buffer);
+  } else {
+    if (getASlot())
+      return emitOpError("an operand A in registers takes no slot");
+    a = cast<RankedTensorType>(getA().getType()).getShape();
+  }
   FailureOr<ArrayRef<int64_t>> b = slotShape(*this, getB().getType());
   if (failed(a) || failed(b))
     return failure();

@@ -145,23 +145,26 @@ def TLEStruct_LocalStoreOp : TLEStruct_Op<"local_store", [
 
 def TLEStruct_LocalDotOp : TLEStruct_Op<"local_dot", [
     MemoryEffects<[MemRead<DefaultResource>]>]> {
-  let summary = "Start a tl.dot whose A and B are slots of local buffers";
+  let summary = "Start a tl.dot whose B (and A) are slots of local buffers";
   let description = [{
     `d = a[a_slot] x b[b_slot] + c` on a matrix unit that reads its operands
-    from block-level memory (Hopper's wgmma). It runs asynchronously: `d`
-    may be used only through `tle_struct.local_dot_wait`, and the slots
-    must not be overwritten before then. The slots are published by a
-    block barrier before it (an `async_wait`); its lowering first makes
-    them visible to the matrix unit. Made by software pipelining from a
-    tl.dot whose operands it staged; the tl.dot's matrix instruction
-    attributes come along.
+    from block-level memory (Hopper's wgmma); `a` may instead be a tile in
+    registers (no slot) where the unit takes A from registers
+    (`tle.matrix_register_a`). It runs asynchronously: `d` may be used only
+    through `tle_struct.local_dot_wait`, and the slots must not be
+    overwritten before then. The slots are published by a block barrier
+    before it (an `async_wait`); its lowering first makes them visible to
+    the matrix unit. Made by software pipelining from a tl.dot whose
+    operands it staged; the tl.dot's matrix instruction attributes come
+    along.
   }];
-  let arguments = (ins TLEStruct_Buffer:$a, I32:$a_slot, TLEStruct_Buffer:$b,
+  let arguments = (ins AnyTypeOf<[TLEStruct_Buffer, TLE_Tensor]>:$a,
+                       Optional<I32>:$a_slot, TLEStruct_Buffer:$b,
                        I32:$b_slot, TLE_Tensor:$c);
   let results = (outs TLE_Tensor:$d);
   let assemblyFormat = [{
-    $a `[` $a_slot `]` `,` $b `[` $b_slot `]` `,` $c attr-dict `:`
-      qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($d)
+    $a (`[` $a_slot^ `]`)? `,` $b `[` $b_slot `]` `,` $c attr-dict `:`
+      type($a) `,` qualified(type($b)) `,` type($c) `->` type($d)
   }];
   let hasVerifier = 1;
 }

@@ -108,6 +108,9 @@ public:
       F.C.Registers = {{0, 1}, {8, 0}};
       F.C.Lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
       F.C.Warps = {{16, 0}, {32, 0}};
+      F.A.Registers = {{0, 1}, {8, 0}, {0, 8}};
+      F.A.Lanes = F.C.Lanes;
+      F.A.Warps = F.C.Warps;
       return F;
     }
     if (Instr.Name != getTestMatrixInstruction().Name)
@@ -229,6 +232,25 @@ public:
     llvm::append_range(Operands, C);
     return emitTied(B, Loc, Name, Operands, C.size(), 2);
   }
+  /// "test.wgmma.n<N>.ra swizzle <S> mn <B> strides <rows>,<panels>
+  /// offset <B bytes>" on B's address, A's eight registers and the
+  /// accumulators.
+  FailureOr<SmallVector<Value>>
+  emitRegisterAMatrixMultiply(OpBuilder &B, Location Loc,
+                              const ::tle::hwdesc::MatrixInstruction &Instr,
+                              int64_t N, ValueRange AValues,
+                              const BlockMatrixOperand &BOperand,
+                              ValueRange C) const override {
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    OS << "test.wgmma.n" << N << ".ra swizzle " << BOperand.SwizzleBytes
+       << " mn " << BOperand.MajorMN << " strides " << BOperand.RowGroupStride
+       << "," << BOperand.PanelStride << " offset " << BOperand.ByteOffset;
+    SmallVector<Value> Operands{BOperand.Address};
+    llvm::append_range(Operands, AValues);
+    llvm::append_range(Operands, C);
+    return emitTied(B, Loc, Name, Operands, C.size(), 1, AValues.size());
+  }
   FailureOr<SmallVector<Value>>
   emitMatrixWait(OpBuilder &B, Location Loc, unsigned Pending,
                  ValueRange Accumulators) const override {
@@ -236,17 +258,18 @@ public:
                     Accumulators, Accumulators.size(), 0);
   }
   /// Inline asm returning Count f32 values; operands before Skip are
-  /// pointers.
+  /// pointers, the Halves after them 16-bit values.
   static SmallVector<Value> emitTied(OpBuilder &B, Location Loc,
                                      StringRef Name, ValueRange Operands,
-                                     size_t Count, size_t Skip) {
+                                     size_t Count, size_t Skip,
+                                     size_t Halves = 0) {
     SmallVector<Type> Types(Count, B.getF32Type());
     auto Result = LLVM::LLVMStructType::getLiteral(B.getContext(), Types);
     std::string Constraints;
     for (size_t I = 0; I < Count; ++I)
       Constraints += "=f,";
     for (size_t I = 0; I < Operands.size(); ++I)
-      Constraints += I < Skip ? "l," : "f,";
+      Constraints += I < Skip ? "l," : I < Skip + Halves ? "h," : "f,";
     Constraints.pop_back();
     Value D = LLVM::InlineAsmOp::create(
                   B, Loc, Result, Operands, Name, Constraints,

@@ -116,6 +116,12 @@ public:
                           const backend::BlockMatrixOperand &A,
                           const backend::BlockMatrixOperand &BOperand,
                           mlir::ValueRange C) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitRegisterAMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
+                              const hwdesc::MatrixInstruction &Instr, int64_t N,
+                              mlir::ValueRange AValues,
+                              const backend::BlockMatrixOperand &BOperand,
+                              mlir::ValueRange C) const override;
   mlir::LogicalResult emitMatrixCommit(mlir::OpBuilder &B,
                                        mlir::Location Loc) const override;
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>

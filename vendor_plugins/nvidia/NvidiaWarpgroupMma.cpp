@@ -17,6 +17,10 @@
 // The accumulator fragment (fp32): warp w of the group holds rows
 // 16w + lane/4 (+8) and columns 8q + 2(lane%4) (+1) in registers
 // d[4q + 2i + j] -- mma.sync's C fragment, repeated over N/8 and the warps.
+// A may also come from registers (four .b32 of two halves each): warp w
+// holds rows 16w + lane/4 (+8) and columns 2(lane%4) (+1) (+8) --
+// mma.sync's A fragment -- so the fp16 of an accumulator's 16 columns is
+// already the A of the next product (attention's P).
 //
 // wgmma runs asynchronously: the accumulator registers are tied through
 // the final wait (inline assembly with in/out operands), so nothing reads
@@ -151,6 +155,9 @@ NvidiaTargetInfo::getWarpgroupFragments(
   F.C.Registers = {{0, 1}, {8, 0}};
   F.C.Lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
   F.C.Warps = {{16, 0}, {32, 0}};
+  F.A.Registers = {{0, 1}, {8, 0}, {0, 8}};
+  F.A.Lanes = F.C.Lanes;
+  F.A.Warps = F.C.Warps;
   return F;
 }
 
@@ -202,6 +209,52 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitBlockMatrixMultiply(
      << (BOperand.MajorMN ? 1 : 0) << ";\n}";
   Value One = LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1));
   return emitTiedAsm(B, Loc, Asm, C, {*DescA, *DescB, One}, "l,l,r");
+}
+
+FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitRegisterAMatrixMultiply(
+    OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
+    int64_t N, ValueRange AValues, const backend::BlockMatrixOperand &BOperand,
+    ValueRange C) const {
+  StringRef Type = getWgmmaInputType(Instr);
+  if (!HasWgmma || Type.empty() || N % 8 != 0 || N > Instr.N || N <= 0 ||
+      AValues.size() != 8)
+    return emitError(Loc) << "nvidia plugin: matrix instruction '" << Instr.Name
+                          << "' with N = " << N << " and " << AValues.size()
+                          << " registers of A is not supported";
+  int64_t Registers = N / 2;
+  if (int64_t(C.size()) != Registers)
+    return emitError(Loc) << "nvidia plugin: wgmma m64n" << N << "k16 takes "
+                          << Registers << " accumulator registers, got "
+                          << C.size();
+  FailureOr<Value> DescB = getDescriptor(B, Loc, BOperand);
+  if (failed(DescB))
+    return failure();
+  // Pairs of halves in one .b32 register each, in fragment order.
+  SmallVector<Value> Extra;
+  for (unsigned I = 0; I < 8; I += 2) {
+    auto Pair = VectorType::get({2}, AValues[I].getType());
+    Value V = LLVM::PoisonOp::create(B, Loc, Pair);
+    for (unsigned J = 0; J < 2; ++J)
+      V = LLVM::InsertElementOp::create(
+          B, Loc, V, AValues[I + J],
+          LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(J)));
+    Extra.push_back(LLVM::BitcastOp::create(B, Loc, B.getI32Type(), V));
+  }
+  Extra.push_back(*DescB);
+  Extra.push_back(LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1)));
+  std::string Asm;
+  llvm::raw_string_ostream OS(Asm);
+  OS << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * Registers + 5
+     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << N << "k16.f32." << Type
+     << "." << Type << " {";
+  for (int64_t I = 0; I < Registers; ++I)
+    OS << (I ? ", $" : "$") << I;
+  OS << "}, {";
+  for (int64_t I = 0; I < 4; ++I)
+    OS << (I ? ", $" : "$") << 2 * Registers + I;
+  OS << "}, $" << 2 * Registers + 4 << ", p, 1, 1, "
+     << (BOperand.MajorMN ? 1 : 0) << ";\n}";
+  return emitTiedAsm(B, Loc, Asm, C, Extra, "r,r,r,r,l,r");
 }
 
 LogicalResult NvidiaTargetInfo::emitMatrixCommit(OpBuilder &B,

@@ -218,3 +218,12 @@ tle.func @local_store_shape(%t: tensor<64x32xf16>, %slot: i32) {
 tle.func @layout_key() attributes {l = #tle_struct.layout<order = [0], stride = 4>} {
   tle.return
 }
+
+// -----
+
+tle.func @local_dot_register_a_slot(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>, %s: i32) {
+  %b = tle_struct.alloc : !tle_struct.buffer<2x16x64xf16, "block">
+  // expected-error @+1 {{an operand A in registers takes no slot}}
+  %d = tle_struct.local_dot %a[%s], %b[%s], %c : tensor<64x16xf16>, !tle_struct.buffer<2x16x64xf16, "block">, tensor<64x64xf32> -> tensor<64x64xf32>
+  tle.return
+}

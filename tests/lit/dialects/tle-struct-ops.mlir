@@ -65,3 +65,12 @@ tle.func @local_store(%t: tensor<64x64xf16>, %slot: i32) {
   tle_struct.local_store %t, %b[%slot] : tensor<64x64xf16>, !tle_struct.buffer<2x64x64xf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
   tle.return
 }
+
+// A local_dot whose A is in registers (no slot).
+// CHECK-LABEL: tle.func @local_dot_register_a
+tle.func @local_dot_register_a(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>, %s: i32) {
+  %b = tle_struct.alloc : !tle_struct.buffer<2x16x64xf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
+  // CHECK: tle_struct.local_dot %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}} : tensor<64x16xf16>, !tle_struct.buffer<2x16x64xf16
+  %d = tle_struct.local_dot %a, %b[%s], %c : tensor<64x16xf16>, !tle_struct.buffer<2x16x64xf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>, tensor<64x64xf32> -> tensor<64x64xf32>
+  tle.return
+}

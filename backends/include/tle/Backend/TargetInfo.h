@@ -56,7 +56,9 @@ struct MatrixFragmentLayout {
 struct MatrixFragments {
   MatrixFragmentLayout A, B, C;
   /// The instruction reads A and B from block-level memory (see
-  /// BlockMatrixOperand); A and B are then empty.
+  /// BlockMatrixOperand); B is then empty, and A is empty unless the
+  /// instruction also takes A from registers in that fragment
+  /// (emitRegisterAMatrixMultiply; Hopper's wgmma for 16-bit types).
   bool OperandsInBlockMemory = false;
   /// Nonzero: the instruction may be issued with any N that is a multiple of
   /// NGranule up to the description's N. C then describes N = NGranule, and
@@ -317,6 +319,17 @@ public:
                           const BlockMatrixOperand &A,
                           const BlockMatrixOperand &BOperand,
                           mlir::ValueRange C) const {
+    return mlir::failure();
+  }
+  /// As emitBlockMatrixMultiply with A in registers (MatrixFragments::A of
+  /// a unit reading B from block-level memory): AValues are this thread's
+  /// elements of the instruction's A tile in the fragment's register order.
+  virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitRegisterAMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
+                              const hwdesc::MatrixInstruction &Instr, int64_t N,
+                              mlir::ValueRange AValues,
+                              const BlockMatrixOperand &BOperand,
+                              mlir::ValueRange C) const {
     return mlir::failure();
   }
   /// Closes the group of instructions started since the last commit.
