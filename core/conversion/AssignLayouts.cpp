@@ -363,18 +363,20 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
                         llvm::IsaPred<RankedTensorType>))
         layouts.try_emplace(v, acc);
     };
-    if (auto arg = dyn_cast<BlockArgument>(c)) {
-      if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
-        unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
-        if (forOp.getYieldedValues()[index] == dot.getD()) {
-          layouts.try_emplace(arg, acc);
+    // The loop carrying the result carries it in that layout, whether the
+    // dot adds to the carried value itself or to something made from it
+    // (attention's acc * alpha).
+    bool carried = false;
+    if (auto forOp = dyn_cast<scf::ForOp>(dot->getParentOp()))
+      for (auto [index, yielded] : llvm::enumerate(forOp.getYieldedValues()))
+        if (yielded == dot.getD()) {
+          layouts.try_emplace(forOp.getRegionIterArgs()[index], acc);
           layouts.try_emplace(forOp.getResult(index), acc);
           seed(forOp.getInitArgs()[index]);
+          carried |= forOp.getRegionIterArgs()[index] == c;
         }
-      }
-    } else {
+    if (!carried)
       seed(c);
-    }
   });
 }
 
@@ -400,6 +402,29 @@ static bool isCheapToRebuild(Value v, unsigned depth = 0) {
     return !isa<RankedTensorType>(operand.getType()) ||
            isCheapToRebuild(operand, depth + 1);
   });
+}
+
+/// A row statistic of one matrix accumulator broadcast into another of a
+/// wider shape (attention's alpha, from the 128x64 scores, scaling the
+/// 128x128 output when HEAD_DIM is 128): the layout of that other operand
+/// of an elementwise user, when it holds the statistic's rows where
+/// `linear` does (the conversion of the 128x1 operand then moves nothing).
+static LinearLayoutAttr
+getWiderMatrixLayout(BroadcastOp broadcast, LinearLayoutAttr linear,
+                     const DenseMap<Value, Attribute> &layouts) {
+  ArrayRef<int64_t> shape = broadcast.getType().getShape();
+  ArrayRef<int64_t> srcShape = broadcast.getSrc().getType().getShape();
+  for (Operation *user : broadcast->getUsers()) {
+    if (!user->hasTrait<OpTrait::Elementwise>())
+      continue;
+    for (Value operand : user->getOperands()) {
+      auto other = dyn_cast_or_null<LinearLayoutAttr>(layouts.lookup(operand));
+      if (other && other.appliesTo(shape) && other.appliesTo(srcShape) &&
+          haveSameMapping(linear, other, srcShape))
+        return other;
+    }
+  }
+  return {};
 }
 
 /// The value carried by an scf.for iteration argument, or null.
@@ -549,6 +574,10 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
           layouts.lookup(broadcast.getSrc()));
       if (linear && linear.appliesTo(broadcast.getType().getShape()))
         layouts.try_emplace(broadcast.getResult(), linear);
+      else if (linear)
+        if (LinearLayoutAttr wider =
+                getWiderMatrixLayout(broadcast, linear, layouts))
+          layouts.try_emplace(broadcast.getResult(), wider);
     }
     if (auto trans = dyn_cast<TransOp>(op)) {
       // A transposed tile that only matrix units reading block-level memory

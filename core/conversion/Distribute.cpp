@@ -82,8 +82,10 @@ struct DistributePass
            "dialect through the target's hooks";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
+    // tle_struct: a dot's register operands get the buffer layout of the
+    // matrix unit's operands (#tle_struct.layout) when stored to scratch.
     registry.insert<LLVM::LLVMDialect, arith::ArithDialect, scf::SCFDialect,
-                    math::MathDialect>();
+                    math::MathDialect, tle_struct::TLEStructDialect>();
     if (targetDialects)
       targetDialects(registry);
   }

@@ -116,22 +116,6 @@ struct ExpandDimsConversion : DistPattern<ExpandDimsOp> {
   }
 };
 
-/// True when every thread holds the same elements in the same registers.
-bool sameMapping(DistributedLayoutAttrInterface a,
-                 DistributedLayoutAttrInterface b, ArrayRef<int64_t> shape) {
-  unsigned n = a.getTotalElemsPerThread(shape);
-  if (n != b.getTotalElemsPerThread(shape) ||
-      a.getWarpSize() != b.getWarpSize() || a.getNumWarps() != b.getNumWarps())
-    return false;
-  for (unsigned warp = 0; warp < a.getNumWarps(); ++warp)
-    for (unsigned lane = 0; lane < a.getWarpSize(); ++lane)
-      for (unsigned reg = 0; reg < n; ++reg)
-        if (a.getTensorIndex(shape, lane, warp, reg) !=
-            b.getTensorIndex(shape, lane, warp, reg))
-          return false;
-  return true;
-}
-
 /// How a tensor is placed in scratch for a layout conversion: dimension
 /// `fastest` is contiguous, other dimensions follow slowest-last, and each
 /// row of the fastest dimension is padded by 16 bytes so that threads
@@ -260,7 +244,7 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     auto dstLayout = getDistributedLayout(dstType);
     ArrayRef<int64_t> shape = srcType.getShape();
     ValueRange src = adaptor.getSrc();
-    if (sameMapping(srcLayout, dstLayout, shape)) {
+    if (haveSameMapping(srcLayout, dstLayout, shape)) {
       rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(src)});
       return success();
     }

@@ -142,10 +142,12 @@ uint64_t getPlacedBytes(Type t) {
 /// An upper bound of the block-level scratch that distribution takes for
 /// the ops of a function (`staged` are the loads and conversions that
 /// become ring reads): a reduction across warps exchanges a value per warp
-/// and result element; a dot may store its operands that are not staged;
-/// an elementwise op, a constant, a memory access, a broadcast or control
-/// flow takes none; any other op may place each of its tensors there (a
-/// layout conversion, the operands of a scan).
+/// and result element; a dot may store its operands that are not staged
+/// (an A it takes from registers stays there); a layout conversion or a
+/// transpose places its tile once (a transpose into the permuted layout,
+/// not at all); an elementwise op, a constant, a memory access, a
+/// broadcast or control flow takes none; any other op may place each of its
+/// tensors there (the operands of a scan).
 uint64_t getScratchBound(Operation *function, unsigned numWarps,
                          const llvm::SmallPtrSetImpl<Operation *> &staged) {
   uint64_t bound = 0;
@@ -157,9 +159,21 @@ uint64_t getScratchBound(Operation *function, unsigned numWarps,
       for (Type t : op->getResultTypes())
         bytes += getTensorBytes(t) * numWarps;
     } else if (auto dot = dyn_cast<DotOp>(op)) {
+      bool registerA = dot->hasAttr(::tle::conversion::kMatrixRegisterAAttr);
       for (Value operand : {dot.getA(), dot.getB()})
-        if (!staged.contains(operand.getDefiningOp()))
+        if (!staged.contains(operand.getDefiningOp()) &&
+            !(registerA && operand == dot.getA()))
           bytes += getPlacedBytes(operand.getType());
+    } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+      // One placement of the tile, written in one layout, read in the other.
+      bytes = getPlacedBytes(convert.getType());
+    } else if (auto trans = dyn_cast<TransOp>(op)) {
+      // In the permuted layout of its operand's a transpose moves nothing.
+      auto src =
+          dyn_cast<BlockedLayoutAttr>(trans.getSrc().getType().getEncoding());
+      if (!src ||
+          trans.getType().getEncoding() != src.getTransposed(trans.getOrder()))
+        bytes = getPlacedBytes(trans.getType());
     } else if (op->getNumRegions() == 0 &&
                !op->hasTrait<OpTrait::IsTerminator>() &&
                !op->hasTrait<OpTrait::Elementwise>() &&

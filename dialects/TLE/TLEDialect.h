@@ -41,6 +41,11 @@ unsigned linearize(ArrayRef<unsigned> coords, ArrayRef<unsigned> sizes,
                    ArrayRef<unsigned> order);
 /// The distributed layout encoding of a tensor type, or null.
 DistributedLayoutAttrInterface getDistributedLayout(Type type);
+/// True when every thread holds the same elements of a tensor of `shape` in
+/// the same registers under `a` and `b` (a conversion between them moves
+/// nothing).
+bool haveSameMapping(DistributedLayoutAttrInterface a,
+                     DistributedLayoutAttrInterface b, ArrayRef<int64_t> shape);
 /// The bits of the lane and warp ids that move a thread's elements along
 /// one dimension (and only along it): a reduction over that dimension
 /// combines each thread with the threads these bits flip.

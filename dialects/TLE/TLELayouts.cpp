@@ -486,6 +486,22 @@ SmallVector<SmallVector<int64_t>> LinearLayoutAttr::getRegisterOffsets() const {
   return offsets;
 }
 
+bool mlir::tle::haveSameMapping(DistributedLayoutAttrInterface a,
+                                DistributedLayoutAttrInterface b,
+                                ArrayRef<int64_t> shape) {
+  unsigned n = a.getTotalElemsPerThread(shape);
+  if (n != b.getTotalElemsPerThread(shape) ||
+      a.getWarpSize() != b.getWarpSize() || a.getNumWarps() != b.getNumWarps())
+    return false;
+  for (unsigned warp = 0; warp < a.getNumWarps(); ++warp)
+    for (unsigned lane = 0; lane < a.getWarpSize(); ++lane)
+      for (unsigned reg = 0; reg < n; ++reg)
+        if (a.getTensorIndex(shape, lane, warp, reg) !=
+            b.getTensorIndex(shape, lane, warp, reg))
+          return false;
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // Reduction partners
 //===----------------------------------------------------------------------===//
