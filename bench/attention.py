@@ -89,13 +89,14 @@ def main():
             theirs_m = torch.empty_like(m)
 
             def theirs():
-                jit[grid](sm_scale, theirs_m, Z, H, q, k, v, theirs_out, n_ctx,
+                return jit[grid](sm_scale, theirs_m, Z, H, q, k, v, theirs_out,
+                          n_ctx,
                           HEAD_DIM=D, BLOCK_M=kernel["block_m"],
                           BLOCK_N=kernel["block_n"], FP8_OUTPUT=False,
                           STAGE=stage, warp_specialize=False, IS_HOPPER=True,
                           num_warps=kernel["num_warps"],
                           num_stages=kernel["num_stages"])
-            theirs()
+            compiled = theirs()
             torch.cuda.synchronize()
             err_theirs = relative_error(theirs_out, ref)
             ok = err_ours < 1e-2
@@ -108,16 +109,19 @@ def main():
                          f"{err_ours:.1e} {'ok' if ok else 'WRONG'}",
                          f"{err_theirs:.1e}", ours_ms, theirs_ms,
                          flops / ours_ms * 1e-9, flops / theirs_ms * 1e-9,
-                         theirs_ms / ours_ms, note))
+                         theirs_ms / ours_ms, note,
+                         f"{dk.attribute(4)} / {compiled.n_regs}"))
     print(f"fused attention forward, Z={Z} H={H} fp16, "
           "BLOCK_M 128 BLOCK_N 64, 8 warps, 3 stages")
     print("| HEAD_DIM | mask | N_CTX | ours rel. err | Triton rel. err | "
           "ours ms | Triton ms | ours TFLOP/s | Triton TFLOP/s | ours/Triton "
-          "| rounds |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| rounds | registers ours / Triton |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- "
+          "| --- |")
     for r in rows:
         print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} | {r[5]:.4f} "
-              f"| {r[6]:.4f} | {r[7]:.0f} | {r[8]:.0f} | {r[9]:.3f} | {r[10]} |")
+              f"| {r[6]:.4f} | {r[7]:.0f} | {r[8]:.0f} | {r[9]:.3f} | {r[10]} "
+              f"| {r[11]} |")
 
 
 if __name__ == "__main__":

@@ -292,29 +292,46 @@ struct AsyncWaitConversion : DistPattern<tle_struct::AsyncWaitOp> {
   }
 };
 
+/// The element addresses of one slot of a local buffer, for a tile read or
+/// written whole (local_load, local_store).
+struct SlotElements {
+  OpBuilder &b;
+  Location loc;
+  const BufferAddressing &addressing;
+  Value base, slot;
+
+  static FailureOr<SlotElements> get(Operation *op, OpBuilder &b,
+                                     const BufferAddressing &addressing,
+                                     Value base, Value slot) {
+    if (addressing.fastest() == 0)
+      return op->emitError() << op->getName()
+                             << " needs a buffer whose slot dimension is not "
+                                "the contiguous one";
+    return SlotElements{b, op->getLoc(), addressing, base, slot};
+  }
+  Value operator()(ArrayRef<Value> index, Type type) const {
+    return scratchPtr(b, loc, base, type,
+                      addressing.offset(b, loc, withSlot(slot, index)));
+  }
+};
+
 struct LocalLoadConversion : DistPattern<tle_struct::LocalLoadOp> {
   using DistPattern::DistPattern;
   LogicalResult
   matchAndRewrite(tle_struct::LocalLoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferType bufferType = op.getBuffer().getType();
-    BufferAddressing addressing(bufferType);
+    BufferAddressing addressing(op.getBuffer().getType());
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
     Type elem = getTypeConverter()->convertType(resultType.getElementType());
-    if (addressing.fastest() == 0)
-      return op.emitError("local_load needs a buffer whose slot dimension is "
-                          "not the contiguous one");
-    Value base = adaptor.getBuffer().front();
-    Value slot = adaptor.getSlot().front();
-    auto ptrAt = [&](ArrayRef<Value> index, Type type) {
-      return scratchPtr(
-          rewriter, loc, base, type,
-          addressing.offset(rewriter, loc, withSlot(slot, index)));
-    };
+    FailureOr<SlotElements> ptrAt =
+        SlotElements::get(op, rewriter, addressing, adaptor.getBuffer().front(),
+                          adaptor.getSlot().front());
+    if (failed(ptrAt))
+      return failure();
     auto values = readBlockTile(
         rewriter, loc, st, getDistributedLayout(resultType),
-        resultType.getShape(), elem, addressing.fastest() - 1, ptrAt);
+        resultType.getShape(), elem, addressing.fastest() - 1, *ptrAt);
     if (failed(values))
       return failure();
     rewriter.replaceOpWithMultiple(op, {*values});
@@ -330,21 +347,16 @@ struct LocalStoreConversion : DistPattern<tle_struct::LocalStoreOp> {
     Location loc = op.getLoc();
     BufferAddressing addressing(op.getBuffer().getType());
     auto valueType = cast<RankedTensorType>(op.getValue().getType());
-    if (addressing.fastest() == 0)
-      return op.emitError("local_store needs a buffer whose slot dimension "
-                          "is not the contiguous one");
-    Value base = adaptor.getBuffer().front();
-    Value slot = adaptor.getSlot().front();
-    auto ptrAt = [&](ArrayRef<Value> index, Type type) {
-      return scratchPtr(
-          rewriter, loc, base, type,
-          addressing.offset(rewriter, loc, withSlot(slot, index)));
-    };
+    FailureOr<SlotElements> ptrAt =
+        SlotElements::get(op, rewriter, addressing, adaptor.getBuffer().front(),
+                          adaptor.getSlot().front());
+    if (failed(ptrAt))
+      return failure();
     Type elem = getTypeConverter()->convertType(valueType.getElementType());
     if (failed(writeBlockTile(
             rewriter, loc, st, getDistributedLayout(valueType),
             valueType.getShape(), adaptor.getValue(), addressing.fastest() - 1,
-            std::max(1u, 16 / typeBytes(elem)), ptrAt)))
+            std::max(1u, 16 / typeBytes(elem)), *ptrAt)))
       return failure();
     // A swizzled buffer is a matrix unit's operand: the writes become
     // visible to the unit's reads (on Hopper a proxy fence), as before a

@@ -179,10 +179,15 @@ LogicalResult NvidiaTargetInfo::emitMatrixFence(OpBuilder &B,
   return success();
 }
 
-FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitBlockMatrixMultiply(
-    OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
-    int64_t N, const backend::BlockMatrixOperand &A,
-    const backend::BlockMatrixOperand &BOperand, ValueRange C) const {
+/// Starts one wgmma of N columns on the accumulators C: A is read through
+/// AOperands (its descriptor, or its four registers of two halves each), B
+/// through BDescriptor; Transposes are the trailing immediates (imm-trans-a
+/// and imm-trans-b, or imm-trans-b alone with A in registers).
+static FailureOr<SmallVector<Value>>
+emitWgmma(OpBuilder &B, Location Loc, bool HasWgmma,
+          const hwdesc::MatrixInstruction &Instr, int64_t N,
+          ValueRange AOperands, Value BDescriptor, StringRef Transposes,
+          ValueRange C) {
   StringRef Type = getWgmmaInputType(Instr);
   if (!HasWgmma || Type.empty() || N % 8 != 0 || N > Instr.N || N <= 0)
     return emitError(Loc) << "nvidia plugin: matrix instruction '"
@@ -190,47 +195,65 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitBlockMatrixMultiply(
                           << " is not supported";
   int64_t Registers = N / 2;
   if (int64_t(C.size()) != Registers)
-    return emitError(Loc) << "nvidia plugin: wgmma m64n" << N
-                          << "k16 takes " << Registers
-                          << " accumulator registers, got " << C.size();
-  FailureOr<Value> DescA = getDescriptor(B, Loc, A);
-  FailureOr<Value> DescB = getDescriptor(B, Loc, BOperand);
-  if (failed(DescA) || failed(DescB))
-    return failure();
+    return emitError(Loc) << "nvidia plugin: wgmma m64n" << N << "k16 takes "
+                          << Registers << " accumulator registers, got "
+                          << C.size();
+  // Operands: the accumulators (tied), A's, B's descriptor, the scale-d
+  // predicate's value.
+  int64_t First = 2 * Registers, Desc = First + AOperands.size();
   std::string Asm;
   llvm::raw_string_ostream OS(Asm);
-  OS << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * Registers + 2
+  OS << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << Desc + 1
      << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << N << "k16.f32." << Type
      << "." << Type << " {";
   for (int64_t I = 0; I < Registers; ++I)
     OS << (I ? ", $" : "$") << I;
-  OS << "}, $" << 2 * Registers << ", $" << 2 * Registers + 1
-     << ", p, 1, 1, " << (A.MajorMN ? 1 : 0) << ", "
-     << (BOperand.MajorMN ? 1 : 0) << ";\n}";
-  Value One = LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1));
-  return emitTiedAsm(B, Loc, Asm, C, {*DescA, *DescB, One}, "l,l,r");
+  OS << "}, ";
+  if (AOperands.size() == 1) {
+    OS << "$" << First;
+  } else {
+    OS << "{";
+    for (int64_t I = First; I < Desc; ++I)
+      OS << (I > First ? ", $" : "$") << I;
+    OS << "}";
+  }
+  OS << ", $" << Desc << ", p, 1, 1, " << Transposes << ";\n}";
+  SmallVector<Value> Extra(AOperands);
+  Extra.push_back(BDescriptor);
+  Extra.push_back(LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1)));
+  std::string Constraints =
+      AOperands.size() == 1
+          ? "l"
+          : llvm::join(SmallVector<StringRef>(AOperands.size(), "r"), ",");
+  return emitTiedAsm(B, Loc, Asm, C, Extra, Constraints + ",l,r");
+}
+
+FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitBlockMatrixMultiply(
+    OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
+    int64_t N, const backend::BlockMatrixOperand &A,
+    const backend::BlockMatrixOperand &BOperand, ValueRange C) const {
+  FailureOr<Value> DescA = getDescriptor(B, Loc, A);
+  FailureOr<Value> DescB = getDescriptor(B, Loc, BOperand);
+  if (failed(DescA) || failed(DescB))
+    return failure();
+  std::string Transposes = std::to_string(A.MajorMN ? 1 : 0) + ", " +
+                           std::to_string(BOperand.MajorMN ? 1 : 0);
+  return emitWgmma(B, Loc, HasWgmma, Instr, N, *DescA, *DescB, Transposes, C);
 }
 
 FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitRegisterAMatrixMultiply(
     OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
     int64_t N, ValueRange AValues, const backend::BlockMatrixOperand &BOperand,
     ValueRange C) const {
-  StringRef Type = getWgmmaInputType(Instr);
-  if (!HasWgmma || Type.empty() || N % 8 != 0 || N > Instr.N || N <= 0 ||
-      AValues.size() != 8)
-    return emitError(Loc) << "nvidia plugin: matrix instruction '" << Instr.Name
-                          << "' with N = " << N << " and " << AValues.size()
-                          << " registers of A is not supported";
-  int64_t Registers = N / 2;
-  if (int64_t(C.size()) != Registers)
-    return emitError(Loc) << "nvidia plugin: wgmma m64n" << N << "k16 takes "
-                          << Registers << " accumulator registers, got "
-                          << C.size();
+  if (AValues.size() != 8)
+    return emitError(Loc) << "nvidia plugin: wgmma takes 8 halves of A from "
+                             "registers, got "
+                          << AValues.size();
   FailureOr<Value> DescB = getDescriptor(B, Loc, BOperand);
   if (failed(DescB))
     return failure();
   // Pairs of halves in one .b32 register each, in fragment order.
-  SmallVector<Value> Extra;
+  SmallVector<Value> ARegisters;
   for (unsigned I = 0; I < 8; I += 2) {
     auto Pair = VectorType::get({2}, AValues[I].getType());
     Value V = LLVM::PoisonOp::create(B, Loc, Pair);
@@ -238,23 +261,10 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitRegisterAMatrixMultiply(
       V = LLVM::InsertElementOp::create(
           B, Loc, V, AValues[I + J],
           LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(J)));
-    Extra.push_back(LLVM::BitcastOp::create(B, Loc, B.getI32Type(), V));
+    ARegisters.push_back(LLVM::BitcastOp::create(B, Loc, B.getI32Type(), V));
   }
-  Extra.push_back(*DescB);
-  Extra.push_back(LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1)));
-  std::string Asm;
-  llvm::raw_string_ostream OS(Asm);
-  OS << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * Registers + 5
-     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << N << "k16.f32." << Type
-     << "." << Type << " {";
-  for (int64_t I = 0; I < Registers; ++I)
-    OS << (I ? ", $" : "$") << I;
-  OS << "}, {";
-  for (int64_t I = 0; I < 4; ++I)
-    OS << (I ? ", $" : "$") << 2 * Registers + I;
-  OS << "}, $" << 2 * Registers + 4 << ", p, 1, 1, "
-     << (BOperand.MajorMN ? 1 : 0) << ";\n}";
-  return emitTiedAsm(B, Loc, Asm, C, Extra, "r,r,r,r,l,r");
+  return emitWgmma(B, Loc, HasWgmma, Instr, N, ARegisters, *DescB,
+                   BOperand.MajorMN ? "1" : "0", C);
 }
 
 LogicalResult NvidiaTargetInfo::emitMatrixCommit(OpBuilder &B,
