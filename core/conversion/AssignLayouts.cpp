@@ -341,10 +341,13 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
     if (tiling->operandsInBlockMemory()) {
       dot->setAttr(::tle::conversion::kMatrixBlockOperandsAttr,
                    UnitAttr::get(&getContext()));
-      // An A the kernel computes (not a tile it loads, which software
-      // pipelining may stage) stays in registers where the unit can read
-      // it there: no store, fence and barrier before the dot.
-      if (tiling->acceptsRegisterA() && !dot.getA().getDefiningOp<LoadOp>())
+      // An A the kernel computes (not a tile it loads, maybe transposed,
+      // which software pipelining may stage) stays in registers where the
+      // unit can read it there: no store, fence and barrier before the dot.
+      Value a = dot.getA();
+      if (auto trans = a.getDefiningOp<TransOp>())
+        a = trans.getSrc();
+      if (tiling->acceptsRegisterA() && !a.getDefiningOp<LoadOp>())
         dot->setAttr(::tle::conversion::kMatrixRegisterAAttr,
                      UnitAttr::get(&getContext()));
     }
@@ -443,7 +446,8 @@ static BlockArgument getLoopCarried(Value v) {
 /// stays in the accumulator's layout, so the one conversion before the store
 /// moves the narrowest type; so does the softmax of attention on a score
 /// tile and its row statistics. Other operands must be cheap to build in
-/// that layout, or be loop-carried (they become carried in it: loopSeeds).
+/// that layout, or be loop-carried: those are recorded in loopSeeds, to be
+/// carried in it by the next run of assignForward.
 Attribute AssignLayoutsPass::getKeptMatrixLayout(Operation *op) {
   if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
       !isa<RankedTensorType>(op->getResult(0).getType()))
@@ -508,10 +512,11 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
       return WalkResult::advance();
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      // Distribution reduces blocked operands. An operand in another layout
-      // (the slice an earlier reduction left, a matrix accumulator), or
-      // operands in different layouts, are converted to the shape's blocked
-      // layout first.
+      // Distribution reduces blocked operands, and matrix accumulators
+      // whose lanes and warps each move along the axis or across it. Other
+      // operands (the slice an earlier reduction left), or operands in
+      // different layouts, are converted to the shape's blocked layout
+      // first.
       Value first = reduce.getSrcs()[0];
       if (!layouts.lookup(first))
         return op->emitError("reduce operand has no layout");

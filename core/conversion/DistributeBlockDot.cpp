@@ -147,8 +147,22 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
   DenseMap<std::pair<int64_t, int64_t>, unsigned> aRegs;
   SmallVector<std::pair<int64_t, int64_t>> aFragment;
   if (aRegisters) {
-    for (auto [reg, offset] :
-         llvm::enumerate(aRegisters->layout.getRegisterOffsets()))
+    // Registers are found by their offsets at lane 0 of the group's first
+    // warp: the other lanes and warps of the group must hold A as the
+    // fragment says.
+    LinearLayoutAttr aLayout = aRegisters->layout;
+    SmallVector<int64_t> fragmentBases;
+    for (const auto &basis : llvm::concat<const SmallVector<int64_t, 2>>(
+             unit->Fragments.A.Lanes, unit->Fragments.A.Warps))
+      llvm::append_range(fragmentBases, basis);
+    SmallVector<int64_t> layoutBases(aLayout.getLaneBases());
+    llvm::append_range(layoutBases, aLayout.getWarpBases().take_front(
+                                        2 * unit->Fragments.A.Warps.size()));
+    if (layoutBases != fragmentBases)
+      return op->emitError() << "operand A's layout " << aLayout
+                             << " is not the lanes and warps of " << instr.Name
+                             << "'s A fragment";
+    for (auto [reg, offset] : llvm::enumerate(aLayout.getRegisterOffsets()))
       aRegs.try_emplace({offset[0], offset[1]}, reg);
     aFragment = getFragmentOffsets(unit->Fragments.A);
   }

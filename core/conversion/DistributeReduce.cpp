@@ -47,8 +47,11 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     auto layout = getDistributedLayout(srcType);
     unsigned axis = op.getAxis();
     ArrayRef<int64_t> shape = srcType.getShape();
+    if (!layout)
+      return op.emitError("reduce operand has no distributed layout (run "
+                          "tle-assign-layouts)");
     FailureOr<AxisBits> bits = getAxisBits(layout, shape, axis);
-    if (!layout || failed(bits))
+    if (failed(bits))
       return op.emitError()
              << "reduce of an operand in layout " << srcType.getEncoding()
              << " along dimension " << axis
@@ -58,18 +61,26 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     unsigned numRegs = layout.getTotalElemsPerThread(shape);
 
     // Registers of the result: those of slice(axis, layout), or one scalar.
+    // Registers holding the same element (a layout wider than the tensor)
+    // are computed once, in the first of them (its primary), and copied.
     SmallVector<int64_t> outShape(shape);
     outShape.erase(outShape.begin() + axis);
     SliceLayoutAttr slice;
     std::map<SmallVector<int64_t>, unsigned> outOfIndex{{{}, 0}};
     unsigned numOut = 1;
+    SmallVector<unsigned> primary{0};
     if (!outShape.empty()) {
       slice = SliceLayoutAttr::get(rewriter.getContext(), axis, layout);
       numOut = slice.getTotalElemsPerThread(outShape);
       outOfIndex.clear();
+      primary.clear();
       for (unsigned out = 0; out < numOut; ++out)
-        outOfIndex.try_emplace(slice.getTensorIndex(outShape, 0, 0, out), out);
+        primary.push_back(
+            outOfIndex
+                .try_emplace(slice.getTensorIndex(outShape, 0, 0, out), out)
+                .first->second);
     }
+    auto isPrimary = [&](unsigned out) { return primary[out] == out; };
 
     // 1. Within the thread, over registers holding distinct elements: a
     // pairwise tree over them in register order, so that the dependent chain
@@ -91,6 +102,11 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     }
     SmallVector<SmallVector<Value>> acc(numOut);
     for (unsigned out = 0; out < numOut; ++out) {
+      if (!isPrimary(out))
+        continue;
+      if (leaves[out].empty())
+        return op.emitError("reduce: a result register has no operand "
+                            "register in its row");
       SmallVector<SmallVector<Value>> level = std::move(leaves[out]);
       while (level.size() > 1) {
         SmallVector<SmallVector<Value>> next;
@@ -106,6 +122,8 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     // 2. Across the lanes of a warp, by xor butterflies.
     for (unsigned bit : llvm::reverse(bits->Lanes)) {
       for (auto &values : acc) {
+        if (values.empty())
+          continue;
         SmallVector<Value> other;
         for (Value v : values) {
           FailureOr<Value> s =
@@ -154,7 +172,7 @@ struct ReduceConversion : DistPattern<ReduceOp> {
       Value cWarps = i32Const(rewriter, loc, warps);
       SmallVector<Value> bases;
       for (unsigned k = 0; k < numOperands; ++k) {
-        Type t = acc[0][k].getType();
+        Type t = acc[primary[0]][k].getType();
         auto base =
             allocScratch(rewriter, loc, st, scratchType(t), outElems * warps);
         if (failed(base))
@@ -162,6 +180,8 @@ struct ReduceConversion : DistPattern<ReduceOp> {
         bases.push_back(*base);
       }
       for (unsigned out = 0; out < numOut; ++out) {
+        if (!isPrimary(out))
+          continue;
         Value slot = arith::AddIOp::create(
             rewriter, loc,
             arith::MulIOp::create(rewriter, loc, outLinear[out], cWarps),
@@ -172,6 +192,8 @@ struct ReduceConversion : DistPattern<ReduceOp> {
       if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
         return failure();
       for (unsigned out = 0; out < numOut; ++out) {
+        if (!isPrimary(out))
+          continue;
         Value first =
             arith::MulIOp::create(rewriter, loc, outLinear[out], cWarps);
         SmallVector<Value> total;
@@ -193,7 +215,7 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     SmallVector<SmallVector<Value>> results(numOperands);
     for (unsigned out = 0; out < numOut; ++out)
       for (unsigned k = 0; k < numOperands; ++k)
-        results[k].push_back(acc[out][k]);
+        results[k].push_back(acc[primary[out]][k]);
     rewriter.replaceOpWithMultiple(op, results);
     return success();
   }

@@ -557,9 +557,13 @@ struct PipelineLoadsPass
       c.syncDot = !accReady || !onlyYielded || stagedOperands[c.dot] != 2;
       anyAsyncDot |= !c.syncDot;
     }
+    llvm::SmallPtrSet<Operation *, 4> dropped;
+    for (const Candidate &c : candidates)
+      if (c.syncDot &&
+          (anyAsyncDot || !registerOperandsStorable(c.dot, candidates)))
+        dropped.insert(c.dot);
     llvm::erase_if(candidates, [&](const Candidate &c) {
-      return c.syncDot &&
-             (anyAsyncDot || !registerOperandsStorable(c.dot, candidates));
+      return c.dot && dropped.contains(c.dot);
     });
     if (candidates.empty())
       return success();
@@ -592,6 +596,9 @@ struct PipelineLoadsPass
         staged.insert(c.load);
         if (c.convert)
           staged.insert(c.convert);
+        // Its register operands get buffers of their own (operandBytes).
+        if (c.syncDot)
+          staged.insert(c.dot);
       }
       Operation *function = loop->getParentOfType<FunctionOpInterface>();
       if (!function)

@@ -469,12 +469,29 @@ SmallVector<int64_t> LinearLayoutAttr::getTensorIndex(ArrayRef<int64_t> shape,
                                                       unsigned lane,
                                                       unsigned warp,
                                                       unsigned reg) const {
-  if (shape != getShape())
-    return getForShape(shape).getTensorIndex(shape, lane, warp, reg);
   SmallVector<int64_t> index(getRank(), 0);
-  xorBases(*this, getRegBases(), reg, index);
+  if (shape == getShape()) {
+    xorBases(*this, getRegBases(), reg, index);
+  } else {
+    // As getForShape(shape) would, without making that attribute (this
+    // runs per lane, warp and register): register bits number the bases of
+    // the dimensions `shape` keeps, and size-1 dimensions stay at 0.
+    unsigned bit = 0;
+    for (unsigned i = 0, e = getRegBases().size() / getRank(); i < e; ++i) {
+      ArrayRef<int64_t> basis = getBasis(getRegBases(), i);
+      if (shape[basisDim(basis)] == 1)
+        continue;
+      if (reg & (1u << bit))
+        for (auto [d, v] : llvm::enumerate(basis))
+          index[d] ^= v;
+      ++bit;
+    }
+  }
   xorBases(*this, getLaneBases(), lane, index);
   xorBases(*this, getWarpBases(), warp, index);
+  for (auto [i, size] : llvm::zip(index, shape))
+    if (size == 1)
+      i = 0;
   return index;
 }
 

@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -36,6 +37,7 @@ Attribute LayoutAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<int64_t> order;
   int64_t padInterval = 0, padAmount = 0, swizzle = 0;
+  llvm::StringSet<> seen;
   if (parser.parseLess() || parser.parseKeyword("order") ||
       parser.parseEqual() ||
       parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
@@ -56,6 +58,10 @@ Attribute LayoutAttr::parse(AsmParser &parser, Type) {
       parser.emitError(nameLoc)
           << "expected pad_interval, pad_amount or swizzle, got '" << name
           << "'";
+      return {};
+    }
+    if (!seen.insert(name).second) {
+      parser.emitError(nameLoc) << "'" << name << "' given twice";
       return {};
     }
     if (parser.parseEqual() || parser.parseInteger(*value))

@@ -113,3 +113,41 @@ module attributes {tle.num_warps = 1 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A layout wider than the tensor along the kept dimension (4 rows per thread
+// over 2 rows): result registers 0 and 2, 1 and 3 hold the same row. Each
+// row is reduced once (one in-thread add, shuffles 16, 8, 4, 2, 1, one
+// exchange across the 4 warps) and its result copied to both registers.
+#wide = #tle.blocked<sizePerThread = [4, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: llvm.func @rows_wider_than_tensor
+// CHECK-COUNT-2: arith.addf
+// CHECK-COUNT-10: gpu.shuffle xor
+// CHECK-NOT: gpu.shuffle
+// CHECK: gpu.barrier
+// CHECK-COUNT-6: arith.addf
+// CHECK-NOT: arith.addf
+// CHECK: llvm.store
+tle.func @rows_wider_than_tensor(%p: !tle.ptr<f32>, %out: !tle.ptr<f32>) {
+  %x = tle.splat %p : !tle.ptr<f32> -> tensor<2x256x!tle.ptr<f32>, #wide>
+  %cols = tle.make_range {start = 0 : i32, end = 256 : i32} : tensor<256xi32, #tle.slice<dim = 0, parent = #wide>>
+  %r2 = tle.expand_dims %cols {axis = 0 : i32} : tensor<256xi32, #tle.slice<dim = 0, parent = #wide>> -> tensor<1x256xi32, #wide>
+  %c = tle.broadcast %r2 : tensor<1x256xi32, #wide> -> tensor<2x256xi32, #wide>
+  %m = tle.make_range {start = 0 : i32, end = 2 : i32} : tensor<2xi32, #tle.slice<dim = 1, parent = #wide>>
+  %m2 = tle.expand_dims %m {axis = 1 : i32} : tensor<2xi32, #tle.slice<dim = 1, parent = #wide>> -> tensor<2x1xi32, #wide>
+  %k = arith.constant dense<256> : tensor<2x1xi32, #wide>
+  %m3 = arith.muli %m2, %k : tensor<2x1xi32, #wide>
+  %rows = tle.broadcast %m3 : tensor<2x1xi32, #wide> -> tensor<2x256xi32, #wide>
+  %offs = arith.addi %rows, %c : tensor<2x256xi32, #wide>
+  %ptrs = tle.addptr %x, %offs : tensor<2x256x!tle.ptr<f32>, #wide>, tensor<2x256xi32, #wide>
+  %v = tle.load %ptrs : tensor<2x256x!tle.ptr<f32>, #wide>
+  %s = tle.reduce(%v) {axis = 1 : i32} : (tensor<2x256xf32, #wide>) -> tensor<2xf32, #tle.slice<dim = 1, parent = #wide>> {
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    tle.reduce.return %r : f32
+  }
+  %o = tle.splat %out : !tle.ptr<f32> -> tensor<2x!tle.ptr<f32>, #tle.slice<dim = 1, parent = #wide>>
+  tle.store %o, %s : tensor<2x!tle.ptr<f32>, #tle.slice<dim = 1, parent = #wide>>
+  tle.return
+}

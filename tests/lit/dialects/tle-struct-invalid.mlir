@@ -227,3 +227,10 @@ tle.func @local_dot_register_a_slot(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>
   %d = tle_struct.local_dot %a[%s], %b[%s], %c : tensor<64x16xf16>, !tle_struct.buffer<2x16x64xf16, "block">, tensor<64x64xf32> -> tensor<64x64xf32>
   tle.return
 }
+
+// -----
+
+// expected-error @+1 {{'swizzle' given twice}}
+tle.func @layout_twice() attributes {l = #tle_struct.layout<order = [1, 0], swizzle = 64, swizzle = 128>} {
+  tle.return
+}
