@@ -185,7 +185,7 @@ struct DistributePass
     llvm::StringSet<> scratchSharers = getScratchSharers(st, bufferLifetimes);
     sinkScratchBarriers(module, target.getAddressSpace("global"),
                         scratchSharers);
-    if (failed(placeBlockMemory(module, st, scratchSharers)))
+    if (failed(placeBlockMemory(module, st, scratchSharers, bufferLifetimes)))
       return signalPassFailure();
     if (!module->hasAttr(::tle::conversion::kNumWarpsAttr))
       module->setAttr(
@@ -271,23 +271,53 @@ struct DistributePass
   /// All block-level memory becomes one external `[0 x i8]` array, sized at
   /// launch (the SDK's contract for `tle.shared_memory`): the scratch at its
   /// start, then each local buffer, whose global is replaced by an offset
-  /// into the array; `scratchSharers` share the scratch's bytes instead.
-  /// One array lets a backend give a kernel more than its static limit
-  /// (48 KiB on NVIDIA).
-  LogicalResult placeBlockMemory(ModuleOp module, DistributeState &st,
-                                 const llvm::StringSet<> &scratchSharers) {
+  /// into the array; `scratchSharers` share the scratch's bytes instead,
+  /// and each other's where their lifetimes do not meet (the rings of two
+  /// pipelined loops one after the other, as in causal attention). One
+  /// array lets a backend give a kernel more than its static limit (48 KiB
+  /// on NVIDIA).
+  LogicalResult placeBlockMemory(
+      ModuleOp module, DistributeState &st,
+      const llvm::StringSet<> &scratchSharers,
+      const DenseMap<Operation *, DenseSet<Operation *>> &lifetimes) {
     for (auto &[index, scratch] : st.partitionScratch)
       if (scratch.bytes > 0)
         st.blockGlobals.push_back({getPartitionScratchSymbol(index),
                                    scratch.bytes, scratch.alignment});
     llvm::StringMap<uint64_t> offsets;
     uint64_t shared = 0;
-    for (auto &global : st.blockGlobals)
-      if (scratchSharers.contains(global.name)) {
-        shared = llvm::alignTo(shared, global.alignment);
-        offsets[global.name] = shared;
-        shared += llvm::alignTo(global.bytes, 16);
+    // First fit among the sharers already placed whose lifetimes meet this
+    // one's.
+    struct Placed {
+      uint64_t begin, end;
+      const DenseSet<Operation *> *lifetime;
+    };
+    SmallVector<Placed> placed;
+    for (auto &global : st.blockGlobals) {
+      if (!scratchSharers.contains(global.name))
+        continue;
+      const DenseSet<Operation *> &lifetime =
+          lifetimes.find(global.origin)->second;
+      SmallVector<std::pair<uint64_t, uint64_t>> busy;
+      for (const Placed &other : placed)
+        if (llvm::any_of(lifetime, [&](Operation *op) {
+              return other.lifetime->contains(op);
+            }))
+          busy.push_back({other.begin, other.end});
+      llvm::sort(busy);
+      uint64_t size = llvm::alignTo(global.bytes, 16);
+      uint64_t offset = 0;
+      for (auto [begin, end] : busy) {
+        offset = llvm::alignTo(offset, global.alignment);
+        if (offset + size <= begin)
+          break;
+        offset = std::max(offset, end);
       }
+      offset = llvm::alignTo(offset, global.alignment);
+      offsets[global.name] = offset;
+      placed.push_back({offset, offset + size, &lifetime});
+      shared = std::max(shared, offset + size);
+    }
     uint64_t total = llvm::alignTo(std::max(st.scratchBytes, shared), 16);
     for (auto &global : st.blockGlobals) {
       if (offsets.count(global.name))

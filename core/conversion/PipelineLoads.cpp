@@ -619,6 +619,19 @@ struct PipelineLoadsPass
     for (const Candidate &c : candidates)
       if (c.syncDot && !syncDots.count(c.dot))
         syncDots[c.dot] = getRegisterOperands(c.dot, candidates);
+    // A synchronous dot whose result only the next iteration uses, with no
+    // operand stored in the loop, is not waited for in place: the carried
+    // value is waited for where the next iteration first uses it (attention's
+    // P V runs on while the next Q K^T starts), and its slot is refilled an
+    // iteration later (S slots, as for asynchronous dots).
+    llvm::SmallPtrSet<Operation *, 4> deferredDots;
+    for (auto &[op, operands] : syncDots)
+      if (llvm::all_of(op->getUsers(), llvm::IsaPred<scf::YieldOp>) &&
+          llvm::all_of(operands, [&, op = op](unsigned i) {
+            return loop.isDefinedOutsideOfLoop(op->getOperand(i));
+          }))
+        deferredDots.insert(op);
+    asyncReads |= !deferredDots.empty();
     uint64_t operandBytes = 0;
     for (auto &[dot, operands] : syncDots)
       for (unsigned i : operands)
@@ -735,9 +748,30 @@ struct PipelineLoadsPass
           rewriter, dot.getLoc(), dot.getD().getType(), buffers[0], slotsOf[0],
           buffers[1], slotsOf[1], dot.getC());
       local->setDiscardableAttrs(dot->getDiscardableAttrDictionary());
-      auto wait = ts::LocalDotWaitOp::create(rewriter, dot.getLoc(),
-                                             local.getType(), local.getD(), 0);
-      rewriter.replaceOp(dot, wait.getResult());
+      if (!deferredDots.contains(op)) {
+        auto wait = ts::LocalDotWaitOp::create(
+            rewriter, dot.getLoc(), local.getType(), local.getD(), 0);
+        rewriter.replaceOp(dot, wait.getResult());
+        continue;
+      }
+      for (OpOperand &use : dot->getUses()) {
+        unsigned index = use.getOperandNumber();
+        waitedResults.push_back(index);
+        BlockArgument carried = loop.getRegionIterArgs()[index];
+        Operation *first = nullptr;
+        for (Operation *user : carried.getUsers()) {
+          Operation *inBody = body->findAncestorOpInBlock(*user);
+          if (inBody && (!first || inBody->isBeforeInBlock(first)))
+            first = inBody;
+        }
+        if (!first)
+          continue;
+        rewriter.setInsertionPoint(first);
+        auto wait = ts::LocalDotWaitOp::create(rewriter, dot.getLoc(),
+                                               carried.getType(), carried, 0);
+        rewriter.replaceAllUsesExcept(carried, wait.getResult(), wait);
+      }
+      rewriter.replaceOp(dot, local.getD());
     }
     // The slot the copies refill is read by no thread any more. Where the
     // reads are in their own layout (a tl.range loop, no matrix unit), the

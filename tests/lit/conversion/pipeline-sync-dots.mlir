@@ -4,10 +4,11 @@
 
 // Attention's two products on the test target's warpgroup unit (operands in
 // block-level memory, A also from registers): S = Q K^T uses S in the
-// iteration, O += P V has an accumulator computed in the body, so neither
-// can run on into the next iteration as the matmul's dot does. Both run
-// where they are on this iteration's slots and are waited for there
-// (synchronous dots):
+// iteration, O += P V has P in registers, so neither moves to the top of
+// the body as the matmul's dot does. Both run where they are on this
+// iteration's slots (synchronous dots); S is waited for there, O only
+// where the next iteration first uses it (its result goes to the next
+// iteration alone), so O runs on while the next S starts:
 //  - K reaches its dot through tl.trans: the load takes the transposed
 //    pointers instead, so the ring holds K^T with D contiguous (order
 //    [1, 2, 0]) and the copy moves 16-byte pieces along D;
@@ -15,10 +16,10 @@
 //  - P, computed in the loop, stays in registers (tle.matrix_register_a):
 //    the accumulator layout of S is the A layout of the second product;
 //  - the copies go last, after the barrier that frees the slots, into the
-//    slot just read (S - 1 = 2 slots).
+//    previous iteration's slot (O may still read this one): 3 slots.
 // CHECK-LABEL: tle.func @attention
-// CHECK: %[[KRING:.*]] = tle_struct.alloc : !tle_struct.buffer<2x64x64xbf16, "block", #tle_struct.layout<order = [1, 2, 0], swizzle = 128>>
-// CHECK: %[[VRING:.*]] = tle_struct.alloc : !tle_struct.buffer<2x64x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
+// CHECK: %[[KRING:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x64xbf16, "block", #tle_struct.layout<order = [1, 2, 0], swizzle = 128>>
+// CHECK: %[[VRING:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
 // CHECK: %[[QBUF:.*]] = tle_struct.alloc : !tle_struct.buffer<1x64x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
 // CHECK: tle_struct.local_store %{{.*}}, %[[QBUF]][%{{.*}}] : tensor<64x64xbf16, #blocked>
 // CHECK-NOT: tle_struct.alloc
@@ -30,20 +31,22 @@
 // CHECK-NEXT: tle_struct.local_dot_wait %[[S]], 0
 // CHECK-NEXT: math.exp2
 // CHECK-NEXT: %[[P:.*]] = arith.truncf
-// CHECK-NEXT: %[[O:.*]] = tle_struct.local_dot %[[P]], %[[VRING]][%[[SLOT]]], %{{.*}} {{{.*}}tle.matrix_register_a} : tensor<64x64xbf16, #linear>
-// CHECK-NEXT: tle_struct.local_dot_wait %[[O]], 0
+// CHECK-NEXT: %[[ACC:.*]] = tle_struct.local_dot_wait %arg{{[0-9]+}}, 0
+// CHECK-NEXT: %[[O:.*]] = tle_struct.local_dot %[[P]], %[[VRING]][%[[SLOT]]], %[[ACC]] {{{.*}}tle.matrix_register_a} : tensor<64x64xbf16, #linear>
 // CHECK-NEXT: tle.debug_barrier {tle.slot_release}
 // CHECK-NEXT: tle.trans %{{.*}} -> tensor<64x64x!tle.ptr<bf16>, #[[KT]]>
 // CHECK: tle_struct.async_copy %{{.*}}, %[[KRING]]
 // CHECK: tle_struct.async_copy %{{.*}}, %[[VRING]]
 // CHECK-NEXT: tle_struct.async_commit
-// CHECK: scf.yield
-// CHECK: tle_struct.async_wait 0
+// CHECK: scf.yield %[[O]],
+// CHECK: tle_struct.local_dot_wait %{{.*}}#0, 0
+// CHECK-NEXT: tle_struct.async_wait 0
 
 // Distribution: Q's stores before the loop end with the operand fence; in
 // the loop S reads A and B K-major (mn 0,0); O takes P's registers, eight
 // 16-bit values per instruction, and V N-major (mn 1), with no store or
-// barrier between the two products.
+// barrier between the two products, and is committed, not waited for,
+// before the slot-release barrier.
 // DIST-LABEL: llvm.func @attention
 // DIST: llvm.store {{.*}} : vector<8xbf16>, !llvm.ptr<3>
 // DIST: "test.fence.operands"
@@ -53,8 +56,10 @@
 // DIST-NOT: gpu.barrier
 // DIST: "test.wgmma.n64.ra swizzle 128 mn 1 strides 1024,8192 offset 0", "{{[=f,]+}}l,h,h,h,h,h,h,h,h,f
 // DIST-COUNT-3: "test.wgmma.n64.ra swizzle 128 mn 1
-// DIST: "test.wait 0"
-// DIST-NEXT: gpu.barrier
+// DIST-NOT: "test.wait
+// DIST: "test.commit"
+// DIST-NOT: "test.wait
+// DIST: gpu.barrier
 
 // Without pipelining the first product stores both operands to scratch;
 // the second stores only V (one fence and barrier) and takes P's registers.
