@@ -159,6 +159,13 @@ bool isRematerializable(Operation *op) {
          !isa<BroadcastOp>(op);
 }
 
+/// Ops that produce a tile from scalars alone (constants, splats, ranges):
+/// they are built in whatever layout their users want, never converted.
+bool isBuiltFromScalars(Operation *op) {
+  return op && isRematerializable(op) &&
+         llvm::none_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>);
+}
+
 Type withLayout(Type type, Attribute layout) {
   auto tensor = cast<RankedTensorType>(type);
   return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
@@ -260,6 +267,8 @@ private:
   void proposeAnchors(ModuleOp module);
   void planMatrixDots(ModuleOp module);
   Attribute getKeptMatrixLayout(Operation *op);
+  void carryInLayout(scf::ForOp forOp, unsigned index, Attribute layout,
+                     bool replace);
   void applyLoopSeeds();
   LogicalResult assignForward(ModuleOp module);
   void refineBackward(ModuleOp module);
@@ -359,13 +368,6 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
                                       dot.getD().getType().getShape());
     layouts[dot.getD()] = acc;
     Value c = dot.getC();
-    auto seed = [&](Value v) {
-      Operation *def = v.getDefiningOp();
-      if (def && isRematerializable(def) &&
-          llvm::none_of(def->getOperandTypes(),
-                        llvm::IsaPred<RankedTensorType>))
-        layouts.try_emplace(v, acc);
-    };
     // The loop carrying the result carries it in that layout, whether the
     // dot adds to the carried value itself or to something made from it
     // (attention's acc * alpha).
@@ -373,13 +375,11 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
     if (auto forOp = dyn_cast<scf::ForOp>(dot->getParentOp()))
       for (auto [index, yielded] : llvm::enumerate(forOp.getYieldedValues()))
         if (yielded == dot.getD()) {
-          layouts.try_emplace(forOp.getRegionIterArgs()[index], acc);
-          layouts.try_emplace(forOp.getResult(index), acc);
-          seed(forOp.getInitArgs()[index]);
+          carryInLayout(forOp, index, acc, /*replace=*/false);
           carried |= forOp.getRegionIterArgs()[index] == c;
         }
-    if (!carried)
-      seed(c);
+    if (!carried && isBuiltFromScalars(c.getDefiningOp()))
+      layouts.try_emplace(c, acc);
   });
 }
 
@@ -479,20 +479,29 @@ Attribute AssignLayoutsPass::getKeptMatrixLayout(Operation *op) {
   return kept;
 }
 
-/// Carries each seeded loop value in its layout: the iteration argument,
-/// the loop result and, when it is cheap to build there, the initial value.
+/// Carries value `index` of `forOp` in `layout`: its iteration argument and
+/// result (replacing the layouts they have when `replace`) and, when it is
+/// built from scalars, its initial value.
+void AssignLayoutsPass::carryInLayout(scf::ForOp forOp, unsigned index,
+                                      Attribute layout, bool replace) {
+  for (Value v :
+       {Value(forOp.getRegionIterArgs()[index]), Value(forOp.getResult(index))})
+    if (replace)
+      layouts[v] = layout;
+    else
+      layouts.try_emplace(v, layout);
+  Value init = forOp.getInitArgs()[index];
+  if (isBuiltFromScalars(init.getDefiningOp()))
+    layouts.try_emplace(init, layout);
+}
+
+/// Carries each seeded loop value in its layout.
 void AssignLayoutsPass::applyLoopSeeds() {
   for (auto &[value, layout] : loopSeeds) {
     auto arg = cast<BlockArgument>(value);
     auto forOp = cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
-    layouts[arg] = layout;
-    layouts[forOp.getResult(index)] = layout;
-    Value init = forOp.getInitArgs()[index];
-    Operation *def = init.getDefiningOp();
-    if (def && isRematerializable(def) &&
-        llvm::none_of(def->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
-      layouts.try_emplace(init, layout);
+    carryInLayout(forOp, arg.getArgNumber() - forOp.getNumInductionVars(),
+                  layout, /*replace=*/true);
   }
 }
 
@@ -656,8 +665,7 @@ void AssignLayoutsPass::refineBackward(ModuleOp module) {
     // Users disagree: an op without tensor operands (make_range, splat,
     // constant) is cheaper to duplicate, once per wanted layout, than to
     // convert.
-    if (!agree && llvm::none_of(op->getOperandTypes(),
-                                llvm::IsaPred<RankedTensorType>)) {
+    if (!agree && isBuiltFromScalars(op)) {
       Attribute current = layouts.lookup(v);
       OpBuilder builder(op);
       for (auto &[layout, uses] : usesByLayout) {
@@ -872,9 +880,7 @@ AssignLayoutsPass::collectScopes(ModuleOp module, unsigned kernelWarps,
         if (crossing || !isa<RankedTensorType>(v.getType()))
           return;
         Operation *def = v.getDefiningOp();
-        if (!def || !isRematerializable(def) ||
-            llvm::any_of(def->getOperandTypes(),
-                         llvm::IsaPred<RankedTensorType>)) {
+        if (!isBuiltFromScalars(def)) {
           use->getOwner()->emitError()
               << "a warp_specialize partition cannot use a tile made outside "
                  "it; pass pointers or scalars and build the tile inside";

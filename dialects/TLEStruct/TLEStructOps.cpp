@@ -121,29 +121,29 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
-LogicalResult LocalLoadOp::verify() {
-  BufferType buffer = getBuffer().getType();
-  FailureOr<ArrayRef<int64_t>> slot = slotShape(*this, buffer);
+/// `tile` (the op's `role`: its result or stored value) must be one slot of
+/// `buffer`: the slot's shape and the buffer's element type.
+static LogicalResult verifyTileIsSlot(Operation *op, StringRef role, Type tile,
+                                      BufferType buffer) {
+  FailureOr<ArrayRef<int64_t>> slot = slotShape(op, buffer);
   if (failed(slot))
     return failure();
-  auto result = cast<RankedTensorType>(getResult().getType());
-  if (result.getShape() != *slot ||
-      result.getElementType() != buffer.getElementType())
-    return emitOpError() << "result " << result << " is not a slot of "
-                         << buffer;
+  auto tensor = cast<RankedTensorType>(tile);
+  if (tensor.getShape() != *slot ||
+      tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError()
+           << role << " " << tensor << " is not a slot of " << buffer;
   return success();
 }
 
+LogicalResult LocalLoadOp::verify() {
+  return verifyTileIsSlot(*this, "result", getResult().getType(),
+                          getBuffer().getType());
+}
+
 LogicalResult LocalStoreOp::verify() {
-  BufferType buffer = getBuffer().getType();
-  FailureOr<ArrayRef<int64_t>> slot = slotShape(*this, buffer);
-  if (failed(slot))
-    return failure();
-  auto value = cast<RankedTensorType>(getValue().getType());
-  if (value.getShape() != *slot ||
-      value.getElementType() != buffer.getElementType())
-    return emitOpError() << "value " << value << " is not a slot of " << buffer;
-  return success();
+  return verifyTileIsSlot(*this, "value", getValue().getType(),
+                          getBuffer().getType());
 }
 
 LogicalResult LocalDotOp::verify() {
