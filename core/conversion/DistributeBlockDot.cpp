@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <set>
 #include <variant>
@@ -288,8 +289,36 @@ OperandTile getSlotTile(BufferType type, Value base, Value slot, Type elem,
   return OperandTile{BufferAddressing(type), base, slot, elem, kDim};
 }
 
+/// The local_dots whose operand slots an earlier local_dot of the same
+/// block already made visible to the matrix unit: nothing between the two
+/// can have written block-level memory that the unit reads (only pure ops,
+/// waits for earlier products, tile loads, barriers and global stores).
+/// Attention's P V follows Q K^T with the softmax in between: its V slot
+/// landed with the wait that Q K^T's operands did.
+DenseSet<Operation *> getDotsWithVisibleOperands(ModuleOp module) {
+  DenseSet<Operation *> visible;
+  module.walk([&](tle_struct::LocalDotOp dot) {
+    for (Operation *op = dot->getPrevNode(); op; op = op->getPrevNode()) {
+      if (isa<tle_struct::LocalDotOp>(op)) {
+        visible.insert(dot);
+        return;
+      }
+      if (!isPure(op) &&
+          !isa<tle_struct::LocalDotWaitOp, tle_struct::LocalLoadOp,
+               DebugBarrierOp, StoreOp>(op))
+        return;
+    }
+  });
+  return visible;
+}
+
 struct LocalDotConversion : DistPattern<tle_struct::LocalDotOp> {
-  using DistPattern::DistPattern;
+  LocalDotConversion(const TypeConverter &tc, MLIRContext *ctx,
+                     DistributeState &st,
+                     DenseSet<Operation *> operandsVisible)
+      : DistPattern(tc, ctx, st), operandsVisible(std::move(operandsVisible)) {
+  }
+  DenseSet<Operation *> operandsVisible;
 
   /// A slot of A's buffer, or A's registers.
   FailureOr<OperandA> getOperandA(tle_struct::LocalDotOp op, ValueRange a,
@@ -327,8 +356,10 @@ struct LocalDotConversion : DistPattern<tle_struct::LocalDotOp> {
     // reads (on Hopper: copies write through the generic proxy, wgmma reads
     // through the async proxy). After the barrier, as Triton places it: a
     // fence before the barrier would delay every warp's arrival by its
-    // latency (3-4% on the 4-warp matmul at 4096^3 on the H200).
-    if (failed(st.target.emitMatrixOperandsStored(rewriter, op.getLoc())))
+    // latency (3-4% on the 4-warp matmul at 4096^3 on the H200). Once per
+    // wait: on the H200 the fence is a full memory barrier of the thread.
+    if (!operandsVisible.contains(op) &&
+        failed(st.target.emitMatrixOperandsStored(rewriter, op.getLoc())))
       return failure();
     auto dType = cast<RankedTensorType>(op.getD().getType());
     FailureOr<SmallVector<Value>> acc =
@@ -463,6 +494,9 @@ struct BlockDotConversion : DistPattern<DotOp> {
 
 void ::tle::conversion::distribute::populateBlockDotPatterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
-  patterns.add<LocalDotConversion, LocalDotWaitConversion, BlockDotConversion>(
+  patterns.add<LocalDotWaitConversion, BlockDotConversion>(
       tc, patterns.getContext(), st);
+  // Before any op is rewritten: the analysis reads the tile-level ops.
+  patterns.add<LocalDotConversion>(tc, patterns.getContext(), st,
+                                   getDotsWithVisibleOperands(st.module));
 }

@@ -226,11 +226,35 @@ createTargetMachine(const hwdesc::HwDesc &Desc, unsigned OptLevel,
 /// for f32, or for f32 when the call allows approximation (`afn`).
 enum class NativeF32 { Never, Always, WhenApproximate };
 
+/// Triton's tl.exp2 on fp32 is libdevice's __nv_exp2f with denormals
+/// flushed (see linkLibDevice): ex2.approx.ftz.f32, one MUFU.EX2. NVPTX
+/// selects llvm.exp2.f32 as ex2.approx.f32, which ptxas wraps in a range
+/// check and two predicated multiplies to keep denormal results (attention's
+/// softmax: four instructions per element instead of one). tl.exp (`afn`)
+/// stays ex2.approx.f32 of x * log2(e), as Triton emits it.
+static void flushExp2Denormals(llvm::Module &M) {
+  SmallVector<IntrinsicInst *> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<IntrinsicInst>(&I);
+          Call && Call->getIntrinsicID() == Intrinsic::exp2 &&
+          Call->getType()->isFloatTy() && !Call->hasApproxFunc())
+        Calls.push_back(Call);
+  for (IntrinsicInst *Call : Calls) {
+    CallInst *New = CallInst::Create(
+        Intrinsic::getOrInsertDeclaration(&M, Intrinsic::nvvm_ex2_approx_ftz,
+                                          {Call->getType()}),
+        {Call->getArgOperand(0)}, "", Call->getIterator());
+    Call->replaceAllUsesWith(New);
+    Call->eraseFromParent();
+  }
+}
+
 /// Rewrites calls to the math intrinsics NVPTX cannot select (llvm.exp,
 /// llvm.log, llvm.sin, ..., and f64 exp2/log2) into calls to their libdevice
 /// implementations, which linkLibDevice then pulls in. sqrt, fabs, floor and
 /// fma have PTX instructions and are left alone; f32 exp2 is ex2.approx
-/// (2 ulp, what Triton's tl.exp2 gives) and f32 log2 is lg2.approx only
+/// (2 ulp; flushExp2Denormals took tl.exp2's) and f32 log2 is lg2.approx only
 /// under `afn` (Triton's tl.log2 is libdevice's). Calls of C library names
 /// (erff, cbrt, ...: the core's lowering of math without an intrinsic) go
 /// to libdevice's function of the same name.
@@ -312,11 +336,12 @@ static Error linkLibDevice(llvm::Module &M, StringRef LibDevicePath) {
   if (Linker::linkModules(M, std::move(Lib), Linker::LinkOnlyNeeded))
     return makeError("cannot link " + LibDevicePath);
   // Internal, so that O3 inlines them and drops the rest; libdevice asks
-  // __nvvm_reflect whether to flush denormals, and Triton's answer is no.
+  // __nvvm_reflect whether to flush denormals, and Triton's answer is yes
+  // (its NVIDIA option enable_reflect_ftz, on by default).
   for (Function &F : M)
     if (!F.isDeclaration() && F.getName().starts_with("__nv_"))
       F.setLinkage(GlobalValue::InternalLinkage);
-  M.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  M.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(1));
   return Error::success();
 }
 
@@ -427,6 +452,7 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (Error E = backend::linkRawFunctions(*M, Raw, *this, Desc))
     return std::move(E);
   CudaToolkit Kit = findCudaToolkit();
+  flushExp2Denormals(*M);
   lowerMathToLibDevice(*M);
   if (Error E = linkLibDevice(*M, Kit.LibDevice))
     return std::move(E);

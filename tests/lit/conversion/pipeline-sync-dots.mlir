@@ -45,8 +45,9 @@
 // Distribution: Q's stores before the loop end with the operand fence; in
 // the loop S reads A and B K-major (mn 0,0); O takes P's registers, eight
 // 16-bit values per instruction, and V N-major (mn 1), with no store or
-// barrier between the two products, and is committed, not waited for,
-// before the slot-release barrier.
+// barrier between the two products (nor a second operand fence: V's slot
+// landed with the wait S's operands did), and is committed, not waited
+// for, before the slot-release barrier.
 // DIST-LABEL: llvm.func @attention
 // DIST: llvm.store {{.*}} : vector<8xbf16>, !llvm.ptr<3>
 // DIST: "test.fence.operands"
@@ -54,6 +55,7 @@
 // DIST: "test.wgmma.n64 swizzle 128,128 mn 0,0
 // DIST: "test.wait 0"
 // DIST-NOT: gpu.barrier
+// DIST-NOT: "test.fence.operands"
 // DIST: "test.wgmma.n64.ra swizzle 128 mn 1 strides 1024,8192 offset 0", "{{[=f,]+}}l,h,h,h,h,h,h,h,h,f
 // DIST-COUNT-3: "test.wgmma.n64.ra swizzle 128 mn 1
 // DIST-NOT: "test.wait
