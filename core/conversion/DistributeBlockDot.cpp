@@ -314,10 +314,8 @@ DenseSet<Operation *> getDotsWithVisibleOperands(ModuleOp module) {
 
 struct LocalDotConversion : DistPattern<tle_struct::LocalDotOp> {
   LocalDotConversion(const TypeConverter &tc, MLIRContext *ctx,
-                     DistributeState &st,
-                     DenseSet<Operation *> operandsVisible)
-      : DistPattern(tc, ctx, st), operandsVisible(std::move(operandsVisible)) {
-  }
+                     DistributeState &st, DenseSet<Operation *> operandsVisible)
+      : DistPattern(tc, ctx, st), operandsVisible(std::move(operandsVisible)) {}
   DenseSet<Operation *> operandsVisible;
 
   /// A slot of A's buffer, or A's registers.
