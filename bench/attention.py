@@ -65,7 +65,8 @@ def main():
         causal = stage == 3
         dk = DriverKernel(os.path.join(ROOT, "bench", "bin", "kernels", kernel["file"]),
                           kernel["entry"], kernel["num_warps"],
-                          kernel["dynamic_shared_bytes"])
+                          kernel["dynamic_shared_bytes"],
+                          kernel.get("global_scratch_bytes", 0))
         for n_ctx in (1024, 4096, 8192):
             torch.manual_seed(n_ctx + stage)
             q, k, v = (torch.randn(Z, H, n_ctx, D, device="cuda",

@@ -132,7 +132,8 @@ class DriverKernel:
 
     _cuda = None
 
-    def __init__(self, path, entry, num_warps, dynamic_shared=0):
+    def __init__(self, path, entry, num_warps, dynamic_shared=0,
+                 global_scratch=0):
         if DriverKernel._cuda is None:
             cuda = ctypes.CDLL("libcuda.so.1")
             cuda.cuModuleLoadData.argtypes = [ctypes.POINTER(ctypes.c_void_p),
@@ -165,6 +166,9 @@ class DriverKernel:
             ctypes.byref(self.function), self.module, entry.encode()),
             "cuModuleGetFunction")
         self.threads = 32 * num_warps
+        # Global memory per program (the manifest's global_scratch_bytes:
+        # tensor maps), passed after the kernel's own arguments.
+        self.global_scratch = global_scratch
         # Block-level memory the kernel takes at launch (the bundle
         # manifest's shared_memory_bytes minus its static part); beyond
         # 48 KiB the function must opt in
@@ -200,8 +204,14 @@ class DriverKernel:
         gx, gy, gz = (tuple(grid) + (1, 1))[:3] if isinstance(
             grid, (tuple, list)) else (grid, 1, 1)
         keep = list(args)
-        params = (ctypes.c_void_p * len(keep))(
-            *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in keep])
+        if self.global_scratch:
+            scratch = torch.empty(gx * gy * gz * self.global_scratch,
+                                  dtype=torch.int8, device="cuda")
+            keep.append(ptr(scratch))
+            keep.append(scratch)
+        values = [a for a in keep if not isinstance(a, torch.Tensor)]
+        params = (ctypes.c_void_p * len(values))(
+            *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in values])
         cuda, function, threads = self.cuda, self.function, self.threads
         shared = self.dynamic_shared
 

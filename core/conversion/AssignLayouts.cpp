@@ -356,7 +356,8 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
       Value a = dot.getA();
       if (auto trans = a.getDefiningOp<TransOp>())
         a = trans.getSrc();
-      if (tiling->acceptsRegisterA() && !a.getDefiningOp<LoadOp>())
+      if (tiling->acceptsRegisterA() &&
+          !isa_and_nonnull<LoadOp, DescriptorLoadOp>(a.getDefiningOp()))
         dot->setAttr(::tle::conversion::kMatrixRegisterAAttr,
                      UnitAttr::get(&getContext()));
     }

@@ -149,6 +149,7 @@ struct DistributePass
     populateShapePatterns(typeConverter, patterns, st);
     populateLocalBufferPatterns(typeConverter, patterns, st);
     populateAsyncCopyPatterns(typeConverter, patterns, st);
+    populateTensorCopyPatterns(typeConverter, patterns, st);
     populateBlockDotPatterns(typeConverter, patterns, st);
     populateRawPatterns(typeConverter, patterns, st);
     populateBarrierPatterns(typeConverter, patterns, st);

@@ -289,15 +289,35 @@ OperandTile getSlotTile(BufferType type, Value base, Value slot, Type elem,
   return OperandTile{BufferAddressing(type), base, slot, elem, kDim};
 }
 
-/// The local_dots whose operand slots an earlier local_dot of the same
-/// block already made visible to the matrix unit: nothing between the two
-/// can have written block-level memory that the unit reads (only pure ops,
-/// waits for earlier products, tile loads, barriers and global stores).
-/// Attention's P V follows Q K^T with the softmax in between: its V slot
-/// landed with the wait that Q K^T's operands did.
+/// Whether the matrix unit reads `buffer` as it was written without a
+/// fence of the reading thread: tensor copies write through the unit's own
+/// proxy, and local_store fences its writes itself.
+bool isWrittenVisibly(Value buffer) {
+  return buffer.getDefiningOp<tle_struct::AllocOp>() &&
+         llvm::all_of(buffer.getUsers(), [](Operation *user) {
+           return isa<tle_struct::AsyncTensorCopyOp, tle_struct::LocalStoreOp,
+                      tle_struct::LocalDotOp, tle_struct::LocalLoadOp>(user);
+         });
+}
+
+/// The local_dots whose operand slots need no fence before the unit reads
+/// them: their buffers are written visibly (isWrittenVisibly), or an
+/// earlier local_dot of the same block already made them visible and
+/// nothing between the two can have written block-level memory that the
+/// unit reads (only pure ops, waits for earlier products, tile loads,
+/// barriers and global stores). Attention's P V follows Q K^T with the
+/// softmax in between: its V slot landed with the wait that Q K^T's
+/// operands did.
 DenseSet<Operation *> getDotsWithVisibleOperands(ModuleOp module) {
   DenseSet<Operation *> visible;
   module.walk([&](tle_struct::LocalDotOp dot) {
+    if (llvm::all_of(ValueRange{dot.getA(), dot.getB()}, [](Value operand) {
+          return !isa<BufferType>(operand.getType()) ||
+                 isWrittenVisibly(operand);
+        })) {
+      visible.insert(dot);
+      return;
+    }
     for (Operation *op = dot->getPrevNode(); op; op = op->getPrevNode()) {
       if (isa<tle_struct::LocalDotOp>(op)) {
         visible.insert(dot);

@@ -100,7 +100,16 @@ struct DistributeState {
     uint64_t inUse = 0, bytes = 0, alignment = 16;
   };
   std::map<unsigned, PartitionScratch> partitionScratch;
+  /// Tensor maps (tle_struct.tensor_map): each one's place in its kernel's
+  /// global scratch, and each converted kernel's scratch pointer (its last
+  /// argument).
+  std::map<mlir::Operation *, unsigned> tensorMapIndex;
+  std::map<mlir::Operation *, mlir::Value> globalScratch;
 };
+
+/// On a distributed kernel: the bytes of global scratch each program takes
+/// (tensor maps), passed as a pointer after the kernel's own arguments.
+inline constexpr llvm::StringLiteral kGlobalScratchAttr = "tle.global_scratch";
 
 /// The warps one partition of a tle.gpu.warp_specialize runs on; recorded
 /// (kPartitionAttr: index, first warp, warps) on the scf.if that runs it.
@@ -199,6 +208,20 @@ public:
   mlir::LogicalResult emitAsyncCopyArrive(mlir::OpBuilder &b,
                                           mlir::Location loc,
                                           mlir::Value address) const override;
+  bool supportsTensorCopies() const override;
+  unsigned getTensorMapBytes() const override;
+  mlir::LogicalResult emitTensorMapInit(mlir::OpBuilder &b, mlir::Location loc,
+                                        mlir::Value map, mlir::Value staging,
+                                        const backend::TensorMapDesc &desc,
+                                        mlir::Value laneId) const override;
+  mlir::LogicalResult emitTensorCopy(mlir::OpBuilder &b, mlir::Location loc,
+                                     mlir::Value dst, mlir::Value map,
+                                     mlir::ValueRange coords,
+                                     mlir::Value barrier) const override;
+  mlir::LogicalResult emitBarrierExpectBytes(mlir::OpBuilder &b,
+                                             mlir::Location loc,
+                                             mlir::Value barrier,
+                                             unsigned bytes) const override;
   unsigned getNumGroupBarriers() const override;
   mlir::LogicalResult emitGroupBarrier(mlir::OpBuilder &b, mlir::Location loc,
                                        unsigned id,
@@ -509,6 +532,9 @@ void populateShapePatterns(const mlir::TypeConverter &tc,
 void populateBlockDotPatterns(const mlir::TypeConverter &tc,
                               mlir::RewritePatternSet &patterns,
                               DistributeState &st);
+void populateTensorCopyPatterns(const mlir::TypeConverter &tc,
+                                mlir::RewritePatternSet &patterns,
+                                DistributeState &st);
 void populateAsyncCopyPatterns(const mlir::TypeConverter &tc,
                                mlir::RewritePatternSet &patterns,
                                DistributeState &st);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/DistributeCommon.h"
+#include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/MathExtras.h"
@@ -35,12 +36,25 @@ struct FuncOpConversion : DistPattern<FuncOp> {
       sig.addInputs(i, converted);
       inputs.push_back(converted);
     }
+    // Tensor maps live in global memory the launcher passes after the
+    // kernel's own arguments (DistributeTensorCopy.cpp).
+    unsigned tensorMaps = 0;
+    func.walk([&](tle_struct::TensorMapOp) { ++tensorMaps; });
+    if (tensorMaps) {
+      auto global = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
+      sig.addInputs(global);
+      inputs.push_back(global);
+    }
     auto fnType = LLVM::LLVMFunctionType::get(
         LLVM::LLVMVoidType::get(rewriter.getContext()), inputs);
     auto newFunc = LLVM::LLVMFuncOp::create(rewriter, func.getLoc(),
                                             func.getName(), fnType);
     if (!func.isPrivate())
       newFunc->setAttr("tle.kernel", rewriter.getUnitAttr());
+    if (tensorMaps)
+      newFunc->setAttr(kGlobalScratchAttr, rewriter.getI64IntegerAttr(
+                                               int64_t(tensorMaps) *
+                                               st.target.getTensorMapBytes()));
     for (unsigned i = 0; i < func.getNumArguments(); ++i) {
       auto div = func.getArgAttrOfType<IntegerAttr>(i, "tle.divisibility");
       if (div && isa<LLVM::LLVMPointerType>(inputs[i]) &&
@@ -50,9 +64,12 @@ struct FuncOpConversion : DistPattern<FuncOp> {
     }
     rewriter.inlineRegionBefore(func.getBody(), newFunc.getBody(),
                                 newFunc.end());
-    if (failed(rewriter.convertRegionTypes(&newFunc.getBody(),
-                                           *getTypeConverter(), &sig)))
+    FailureOr<Block *> entry = rewriter.convertRegionTypes(
+        &newFunc.getBody(), *getTypeConverter(), &sig);
+    if (failed(entry))
       return failure();
+    if (tensorMaps)
+      st.globalScratch[newFunc] = (*entry)->getArguments().back();
     rewriter.eraseOp(func);
     return success();
   }

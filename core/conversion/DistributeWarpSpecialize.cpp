@@ -227,6 +227,27 @@ LogicalResult PartitionAwareTarget::emitAsyncCopyArrive(OpBuilder &b,
                                                         Value address) const {
   return inner.emitAsyncCopyArrive(b, loc, address);
 }
+bool PartitionAwareTarget::supportsTensorCopies() const {
+  return inner.supportsTensorCopies();
+}
+unsigned PartitionAwareTarget::getTensorMapBytes() const {
+  return inner.getTensorMapBytes();
+}
+LogicalResult PartitionAwareTarget::emitTensorMapInit(
+    OpBuilder &b, Location loc, Value map, Value staging,
+    const backend::TensorMapDesc &desc, Value laneId) const {
+  return inner.emitTensorMapInit(b, loc, map, staging, desc, laneId);
+}
+LogicalResult PartitionAwareTarget::emitTensorCopy(OpBuilder &b, Location loc,
+                                                   Value dst, Value map,
+                                                   ValueRange coords,
+                                                   Value barrier) const {
+  return inner.emitTensorCopy(b, loc, dst, map, coords, barrier);
+}
+LogicalResult PartitionAwareTarget::emitBarrierExpectBytes(
+    OpBuilder &b, Location loc, Value barrier, unsigned bytes) const {
+  return inner.emitBarrierExpectBytes(b, loc, barrier, bytes);
+}
 unsigned PartitionAwareTarget::getNumGroupBarriers() const {
   return inner.getNumGroupBarriers();
 }

@@ -55,8 +55,13 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   // TLE-Struct parallel regions and buffer tiles become loops, loads and
   // stores.
   PM.addPass(mlir::tle::createTLELowerParallel());
-  // Tensor descriptor tiles become masked pointer loads and stores.
-  PM.addPass(mlir::tle::createTLELowerTensorDescriptors());
+  // Tensor descriptor tiles become masked pointer loads and stores, except
+  // those that software pipelining may stage through tensor copies.
+  bool Pipelining =
+      Options.Optimizations.PipelineLoads && Target.supportsAsyncCopy(16);
+  mlir::tle::TLELowerTensorDescriptorsOptions Descriptors;
+  Descriptors.tensorCopies = Pipelining && Target.supportsTensorCopies();
+  PM.addPass(mlir::tle::createTLELowerTensorDescriptors(Descriptors));
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
   if (Options.Optimizations.LoopInvariantCodeMotion)
@@ -69,7 +74,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   PM.addPass(createCanonicalizerPass());
   // Only where copies run asynchronously: a synchronous copy waits for its
   // load where it is issued, so staging would only add block-memory traffic.
-  if (Options.Optimizations.PipelineLoads && Target.supportsAsyncCopy(16)) {
+  if (Pipelining) {
     // A loop's rings and its body's scratch fit in what a block may opt in
     // to (softmax rows of 16384 fp32: three 64 KiB slots, as Triton's).
     PipelineLoadsOptions Pipelining;

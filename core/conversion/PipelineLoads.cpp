@@ -52,6 +52,7 @@
 #include "core/analysis/AxisInfo.h"
 #include "core/conversion/BufferAddressing.h"
 #include "core/conversion/Passes.h"
+#include "core/transforms/TensorDescriptors.h"
 
 #include "dialects/TLE/TLEDialect.h"
 #include "dialects/TLEStruct/TLEStructDialect.h"
@@ -92,6 +93,20 @@ struct Candidate {
   /// The dot runs where it is and is waited for there (its result is used
   /// in the iteration, or an operand stays in registers).
   bool syncDot = false;
+  /// Instead of `load`: a descriptor tile a tensor copy stages for `dot`,
+  /// read through `trans` when the dot takes it transposed.
+  DescriptorLoadOp tensorLoad;
+  TransOp trans;
+
+  Operation *source() const {
+    return load ? static_cast<Operation *>(load)
+                : static_cast<Operation *>(tensorLoad);
+  }
+  /// The value the dot (or the conversion) reads.
+  Value operand() const {
+    return trans ? static_cast<Operation *>(trans)->getResult(0)
+                 : source()->getResult(0);
+  }
 };
 
 bool readsBlockOperands(DotOp dot) {
@@ -246,7 +261,24 @@ ts::BufferType getOperandRingType(RankedTensorType type, unsigned slots) {
                                                  getOperandSwizzle(type)));
 }
 
+/// The ring a tensor copy fills: slots of the descriptor's tile in
+/// 128-byte swizzled panels along its contiguous last dimension, which is
+/// the slot's first dimension when the dot reads the tile transposed.
+ts::BufferType getTensorCopyRingType(const Candidate &c, unsigned slots) {
+  auto type = cast<RankedTensorType>(c.operand().getType());
+  SmallVector<int64_t> shape{int64_t(slots)};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  SmallVector<int64_t> order =
+      c.trans ? SmallVector<int64_t>{1, 2, 0} : SmallVector<int64_t>{2, 1, 0};
+  MLIRContext *ctx = type.getContext();
+  return ts::BufferType::get(ctx, shape, type.getElementType(),
+                             StringAttr::get(ctx, "block"),
+                             ts::LayoutAttr::get(ctx, order, 0, 0, 128));
+}
+
 ts::BufferType getRingType(Candidate c, unsigned slots) {
+  if (c.tensorLoad)
+    return getTensorCopyRingType(c, slots);
   auto type = cast<RankedTensorType>(c.load.getType());
   return c.dot ? getOperandRingType(type, slots) : getRingType(type, slots);
 }
@@ -291,6 +323,32 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
   if (anyUser)
     return Candidate{load, {}, {}, {}};
   return std::nullopt;
+}
+
+/// A descriptor tile that layout-tensor-descriptor lowering kept for a
+/// tensor copy (see isTensorCopyCandidate there), staged when its dot reads
+/// block-level operands.
+std::optional<Candidate> getTensorCopyCandidate(DescriptorLoadOp load) {
+  if (!load->hasOneUse() || !load.getDesc().getDefiningOp<MakeTensorDescOp>())
+    return std::nullopt;
+  Candidate c;
+  c.tensorLoad = load;
+  OpOperand *use = &*load->getUses().begin();
+  if (auto trans = dyn_cast<TransOp>(use->getOwner())) {
+    if (!trans->hasOneUse())
+      return std::nullopt;
+    c.trans = trans;
+    use = &*trans->getUses().begin();
+  }
+  auto dot = dyn_cast<DotOp>(use->getOwner());
+  if (!dot || use->getOperandNumber() >= 2 || !readsBlockOperands(dot) ||
+      dot->getBlock() != load->getBlock())
+    return std::nullopt;
+  if (c.trans && dot.getA() == c.trans.getResult() &&
+      dot->hasAttr(::tle::conversion::kMatrixRegisterAAttr))
+    return std::nullopt;
+  c.dot = dot;
+  return c;
 }
 
 /// A tl.trans of a loaded tile that only matrix units reading block-level
@@ -342,7 +400,8 @@ void sinkTransposesIntoLoads(scf::ForOp loop) {
 bool isMovable(Operation *op) {
   if (auto load = dyn_cast<LoadOp>(op))
     return !load.getIsVolatile();
-  return isPure(op) || isa<ts::AsyncCopyOp, ts::AsyncCommitOp>(op);
+  return isPure(op) || isa<DescriptorLoadOp, ts::AsyncCopyOp,
+                           ts::AsyncTensorCopyOp, ts::AsyncCommitOp>(op);
 }
 
 /// Stage 0: `roots` and, transitively, the body ops their operands come
@@ -379,9 +438,16 @@ getStageZero(scf::ForOp loop, ArrayRef<Operation *> roots) {
 
 /// Copies of an iteration that does not exist are masked off.
 Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
+  if (auto copy = dyn_cast<ts::AsyncTensorCopyOp>(op)) {
+    rewriter.setInsertionPoint(copy);
+    if (Value old = copy.getPred())
+      pred = arith::AndIOp::create(rewriter, copy.getLoc(), old, pred);
+    rewriter.modifyOpInPlace(copy, [&] { copy.getPredMutable().assign(pred); });
+    return copy;
+  }
   auto copy = dyn_cast<ts::AsyncCopyOp>(op);
   if (!copy)
-    return isMovable(op) && !isa<LoadOp>(op) ? op : nullptr;
+    return isMovable(op) && !isa<LoadOp, DescriptorLoadOp>(op) ? op : nullptr;
   rewriter.setInsertionPoint(copy);
   auto type = cast<RankedTensorType>(copy.getPtr().getType());
   Value mask = SplatOp::create(rewriter, copy.getLoc(),
@@ -401,27 +467,41 @@ Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
 /// slow and, with a dynamic step (a grid-strided loop), may not run for an
 /// iteration ahead; and a wrapping increment, not count % slots, keeps the
 /// multiply of a remainder off the path from the wait to the dot.
-scf::ForOp addSlotCount(RewriterBase &rewriter, scf::ForOp loop,
-                        unsigned slots) {
+/// With `rounds`, also the number of times the slots wrapped before this
+/// iteration (the phase of the slot's barrier a tensor copy completes on).
+scf::ForOp addSlotCount(RewriterBase &rewriter, scf::ForOp loop, unsigned slots,
+                        bool rounds) {
   rewriter.setInsertionPoint(loop);
   Location loc = loop.getLoc();
   Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+  SmallVector<Value> inits(rounds ? 2 : 1, zero);
   FailureOr<LoopLikeOpInterface> counted = loop.replaceWithAdditionalYields(
-      rewriter, ValueRange{zero}, /*replaceInitOperandUsesInLoop=*/false,
+      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
+        Value slot = args.back();
         Value next = arith::AddIOp::create(
-            b, l, args[0], arith::ConstantIntOp::create(b, l, 1, 32));
+            b, l, slot, arith::ConstantIntOp::create(b, l, 1, 32));
         Value wraps = arith::CmpIOp::create(
             b, l, arith::CmpIPredicate::eq, next,
             arith::ConstantIntOp::create(b, l, slots, 32));
-        return SmallVector<Value>{arith::SelectOp::create(
-            b, l, wraps, arith::ConstantIntOp::create(b, l, 0, 32), next)};
+        SmallVector<Value> yields;
+        if (rounds)
+          yields.push_back(arith::AddIOp::create(
+              b, l, args.front(),
+              arith::ExtUIOp::create(b, l, b.getI32Type(), wraps)));
+        yields.push_back(arith::SelectOp::create(
+            b, l, wraps, arith::ConstantIntOp::create(b, l, 0, 32), next));
+        return yields;
       });
   return cast<scf::ForOp>(counted->getOperation());
 }
 
 /// Slot of this iteration: the last iteration argument.
 Value getSlot(scf::ForOp loop) { return loop.getRegionIterArgs().back(); }
+/// Wraps of the slots before this iteration (addSlotCount with `rounds`).
+Value getRound(scf::ForOp loop) {
+  return loop.getRegionIterArgs().drop_back().back();
+}
 
 /// The operands (A: 0, B: 1) of a synchronous dot that no candidate stages
 /// and the unit does not take from registers: they are stored to a one-slot
@@ -432,7 +512,7 @@ SmallVector<unsigned, 2> getRegisterOperands(DotOp dot,
   bool registerA = dot->hasAttr(::tle::conversion::kMatrixRegisterAAttr);
   for (unsigned i = registerA ? 1 : 0; i < 2; ++i)
     if (llvm::none_of(candidates, [&](const Candidate &c) {
-          return c.dot == dot && c.load->getResult(0) == dot->getOperand(i);
+          return c.dot == dot && c.operand() == dot->getOperand(i);
         }))
       operands.push_back(i);
   return operands;
@@ -501,9 +581,24 @@ struct PipelineLoadsPass
       if (getStages(loop) >= 2)
         sinkTransposesIntoLoads(loop);
     AxisInfoResult axis(getOperation());
+    tensorMaps.clear();
     for (scf::ForOp loop : loops)
       if (failed(pipeline(loop, axis)))
         return signalPassFailure();
+    // Descriptor tiles kept for tensor copies that no ring took become the
+    // pointer loads they mean, in their layout.
+    SmallVector<DescriptorLoadOp> unstaged;
+    getOperation().walk(
+        [&](DescriptorLoadOp load) { unstaged.push_back(load); });
+    IRRewriter rewriter(&getContext());
+    for (DescriptorLoadOp load : unstaged)
+      if (failed(lowerDescriptorLoad(rewriter, load)))
+        return signalPassFailure();
+    SmallVector<MakeTensorDescOp> makes;
+    getOperation().walk([&](MakeTensorDescOp make) { makes.push_back(make); });
+    for (MakeTensorDescOp make : makes)
+      if (make->use_empty())
+        rewriter.eraseOp(make);
   }
 
   LogicalResult pipeline(scf::ForOp loop, const AxisInfoResult &axis) {
@@ -519,7 +614,7 @@ struct PipelineLoadsPass
     bool requested = loop->hasAttr(kNumStagesAttr);
     bool writes = false, onlyStores = true;
     loop.getBody()->walk([&](Operation *op) {
-      if (isa<LoadOp>(op) || isPure(op) ||
+      if (isa<LoadOp, DescriptorLoadOp>(op) || isPure(op) ||
           isa<scf::YieldOp, scf::ForOp, scf::IfOp>(op))
         return;
       writes = true;
@@ -528,10 +623,15 @@ struct PipelineLoadsPass
     if (writes && !(requested && onlyStores))
       return success();
     SmallVector<Candidate> candidates;
-    for (Operation &op : loop.getBody()->without_terminator())
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      std::optional<Candidate> c;
       if (auto load = dyn_cast<LoadOp>(op))
-        if (std::optional<Candidate> c = getCandidate(load, axis, requested))
-          candidates.push_back(*c);
+        c = getCandidate(load, axis, requested);
+      else if (auto tensorLoad = dyn_cast<DescriptorLoadOp>(op))
+        c = getTensorCopyCandidate(tensorLoad);
+      if (c)
+        candidates.push_back(*c);
+    }
     // A dot reading block-level memory with both operands staged, its
     // accumulator from outside or the previous iteration and its result
     // only for the next iteration runs asynchronously: it moves to the top
@@ -570,7 +670,7 @@ struct PipelineLoadsPass
     // The operands must be computable an iteration (or more) ahead.
     SmallVector<Operation *> roots;
     for (Candidate &c : candidates)
-      roots.push_back(c.load);
+      roots.push_back(c.source());
     FailureOr<llvm::SetVector<Operation *>> ahead = getStageZero(loop, roots);
     if (failed(ahead))
       return success();
@@ -578,10 +678,11 @@ struct PipelineLoadsPass
     // staged: its copy would wait for the slot it feeds.
     llvm::SmallPtrSet<Operation *, 8> rootSet(roots.begin(), roots.end());
     for (Operation *op : *ahead)
-      if (isa<LoadOp>(op) &&
+      if (isa<LoadOp, DescriptorLoadOp>(op) &&
           (!rootSet.contains(op) ||
-           llvm::any_of(op->getUsers(),
-                        [&](Operation *user) { return ahead->contains(user); })))
+           llvm::any_of(op->getUsers(), [&](Operation *user) {
+             return ahead->contains(user);
+           })))
         return success();
     bool asyncReads = llvm::any_of(
         candidates, [](const Candidate &c) { return c.dot && !c.syncDot; });
@@ -593,9 +694,11 @@ struct PipelineLoadsPass
     if (sharedMemoryLimit) {
       llvm::SmallPtrSet<Operation *, 8> staged;
       for (const Candidate &c : candidates) {
-        staged.insert(c.load);
+        staged.insert(c.source());
         if (c.convert)
           staged.insert(c.convert);
+        if (c.trans)
+          staged.insert(c.trans);
         // Its register operands get buffers of their own (operandBytes).
         if (c.syncDot)
           staged.insert(c.dot);
@@ -653,28 +756,61 @@ struct PipelineLoadsPass
     IRRewriter rewriter(loop.getContext());
     Location loc = loop.getLoc();
     unsigned slots = slotsFor(stages);
-    loop = addSlotCount(rewriter, loop, slots);
+    bool anyCopies =
+        llvm::any_of(candidates, [](const Candidate &c) { return c.load; });
+    bool anyTensorCopies = llvm::any_of(
+        candidates, [](const Candidate &c) { return c.tensorLoad; });
+    loop = addSlotCount(rewriter, loop, slots, anyTensorCopies);
     rewriter.setInsertionPoint(loop);
-    SmallVector<Value> rings;
+    // A ring that tensor copies fill has a barrier per slot: its copy
+    // arrives on it, expecting the tile's bytes, and the readers wait for
+    // the phase of the slot's round.
+    SmallVector<Value> rings, barriers;
     for (Candidate &c : candidates) {
       c.ringType = getRingType(c, slots);
-      rings.push_back(ts::AllocOp::create(rewriter, c.load.getLoc(), c.ringType,
+      Location ringLoc = c.source()->getLoc();
+      rings.push_back(ts::AllocOp::create(rewriter, ringLoc, c.ringType,
                                           /*init=*/TypedAttr()));
+      barriers.push_back(
+          c.tensorLoad
+              ? ts::BarrierAllocOp::create(
+                    rewriter, ringLoc,
+                    ts::BarrierType::get(rewriter.getContext(),
+                                         rewriter.getStringAttr("block")),
+                    1, slots)
+                    .getResult()
+              : Value());
     }
 
     // Consumer side first in the body: wait, then read this iteration's slot.
     Block *body = loop.getBody();
     rewriter.setInsertionPointToStart(body);
     llvm::SetVector<Operation *> consumerHead;
-    consumerHead.insert(ts::AsyncWaitOp::create(rewriter, loc, stages - 2));
+    if (anyCopies)
+      consumerHead.insert(ts::AsyncWaitOp::create(rewriter, loc, stages - 2));
     Value readSlot = getSlot(loop);
-    // Per staged dot: the rings of A and B.
+    // Per staged dot: the rings of A and B, and the barriers of those that
+    // tensor copies fill.
     llvm::MapVector<Operation *, std::array<Value, 2>> dotRings;
+    llvm::DenseMap<Operation *, SmallVector<Value, 2>> dotBarriers;
+    // Before a dot reads slots that tensor copies fill, every thread waits
+    // for the slots' phase (at the head of the body for a dot that moves
+    // there, else right before the dot).
+    auto waitForTensorCopies = [&](Operation *dot, bool inHead) {
+      for (Value barrier : dotBarriers.lookup(dot)) {
+        auto wait = ts::BarrierWaitOp::create(rewriter, dot->getLoc(), barrier,
+                                              readSlot, getRound(loop));
+        if (inHead)
+          consumerHead.insert(wait);
+      }
+    };
     // Per load read back in its own layout, in candidate order.
     SmallVector<Value> ownLayoutReads;
-    for (auto [c, ring] : llvm::zip(candidates, rings)) {
+    for (auto [c, ring, barrier] : llvm::zip(candidates, rings, barriers)) {
       if (c.dot) {
-        dotRings[c.dot][c.dot.getA() == c.load.getResult() ? 0 : 1] = ring;
+        dotRings[c.dot][c.dot.getA() == c.operand() ? 0 : 1] = ring;
+        if (barrier)
+          dotBarriers[c.dot].push_back(barrier);
         continue;
       }
       Operation *user = c.convert ? c.convert.getOperation() : c.load;
@@ -700,6 +836,7 @@ struct PipelineLoadsPass
       if (syncDots.count(op))
         continue;
       auto dot = cast<DotOp>(op);
+      waitForTensorCopies(dot, /*inHead=*/true);
       auto local = ts::LocalDotOp::create(
           rewriter, dot.getLoc(), dot.getD().getType(), dotOperands[0],
           readSlot, dotOperands[1], readSlot, dot.getC());
@@ -734,16 +871,22 @@ struct PipelineLoadsPass
             getOperandRingType(cast<RankedTensorType>(operand.getType()), 1),
             /*init=*/TypedAttr());
         slotsOf[i] = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
-        if (!loop.isDefinedOutsideOfLoop(operand)) {
+        bool inLoop = !loop.isDefinedOutsideOfLoop(operand);
+        if (inLoop) {
           rewriter.setInsertionPoint(dot);
           storedInLoop = true;
         }
         ts::LocalStoreOp::create(rewriter, dot.getLoc(), operand, buffers[i],
                                  slotsOf[i]);
+        // Before the loop, the wait for the copies at the top of the body
+        // publishes the store; without copies, a barrier does.
+        if (!inLoop && !anyCopies)
+          DebugBarrierOp::create(rewriter, dot.getLoc());
       }
       rewriter.setInsertionPoint(dot);
       if (storedInLoop)
         DebugBarrierOp::create(rewriter, dot.getLoc());
+      waitForTensorCopies(dot, /*inHead=*/false);
       auto local = ts::LocalDotOp::create(
           rewriter, dot.getLoc(), dot.getD().getType(), buffers[0], slotsOf[0],
           buffers[1], slotsOf[1], dot.getC());
@@ -793,8 +936,15 @@ struct PipelineLoadsPass
     // layout take `other` there, after their mask is defined).
     SmallVector<Operation *> copies;
     auto nextRead = ownLayoutReads.begin();
-    for (auto [c, ring] : llvm::zip(candidates, rings)) {
-      rewriter.setInsertionPoint(c.load);
+    for (auto [c, ring, barrier] : llvm::zip(candidates, rings, barriers)) {
+      rewriter.setInsertionPoint(c.source());
+      if (c.tensorLoad) {
+        copies.push_back(ts::AsyncTensorCopyOp::create(
+            rewriter, c.tensorLoad.getLoc(), getTensorMap(rewriter, c),
+            c.tensorLoad.getIndices(), ring, getSlot(loop), barrier,
+            /*pred=*/Value(), /*transposed=*/bool(c.trans)));
+        continue;
+      }
       if (!c.convert && !c.dot) {
         Value value = *nextRead++;
         if (c.load.getMask() && c.load.getOther() &&
@@ -809,9 +959,13 @@ struct PipelineLoadsPass
                                                c.load.getPtr(), ring, writeSlot,
                                                c.load.getMask()));
     }
-    copies.push_back(ts::AsyncCommitOp::create(rewriter, loc));
-    for (Candidate &c : candidates)
-      rewriter.eraseOp(c.load);
+    if (anyCopies)
+      copies.push_back(ts::AsyncCommitOp::create(rewriter, loc));
+    for (Candidate &c : candidates) {
+      if (c.trans)
+        rewriter.eraseOp(c.trans);
+      rewriter.eraseOp(c.source());
+    }
 
     FailureOr<llvm::SetVector<Operation *>> stageZero =
         getStageZero(loop, copies);
@@ -858,9 +1012,36 @@ struct PipelineLoadsPass
                                              result, 0);
       result.replaceAllUsesExcept(wait.getResult(), wait);
     }
+    // Tensor copies past the end were not issued, and every issued one was
+    // waited for by the iteration that read its slot; the wait's block
+    // barrier still ends the rings' lifetime (their bytes may be scratch
+    // after it).
     ts::AsyncWaitOp::create(rewriter, loc, 0);
     return success();
   }
+
+  /// The tensor map of a tensor copy candidate's descriptor, written once,
+  /// right after the descriptor is made: boxes of the tile's rows and one
+  /// 128-byte swizzle panel of its last dimension.
+  Value getTensorMap(RewriterBase &rewriter, const Candidate &c) {
+    auto make = c.source()->getOperand(0).getDefiningOp<MakeTensorDescOp>();
+    Value &map = tensorMaps[make];
+    if (map)
+      return map;
+    RankedTensorType block = make.getResult().getType().getBlockType();
+    int64_t panel = 128 / elementBytes(block.getElementType());
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointAfter(make);
+    map = ts::TensorMapOp::create(
+        rewriter, make.getLoc(), PointerType::get(rewriter.getIntegerType(8)),
+        make.getBase(), make.getShape(), make.getStrides(),
+        rewriter.getDenseI64ArrayAttr({block.getDimSize(0), panel}),
+        rewriter.getI32IntegerAttr(128));
+    return map;
+  }
+
+  /// Per descriptor, its tensor map (getTensorMap).
+  llvm::DenseMap<Operation *, Value> tensorMaps;
 };
 
 } // namespace

@@ -51,12 +51,12 @@ static std::string cppName(StringRef Name) {
       "inline", "int", "long", "mutable", "namespace", "new", "noexcept",
       "operator", "private", "protected", "public", "register", "short",
       "signed", "sizeof", "static", "struct", "switch", "template", "this",
-      "throw", "typedef", "typename", "union", "unsigned", "using",
-      "virtual", "void", "volatile", "while",
+      "throw", "typedef", "typename", "union", "unsigned", "using", "virtual",
+      "void", "volatile", "while",
       // Names launch() itself uses: a kernel parameter called K (as in
       // top-k) would otherwise shadow the loaded kernel.
-      "Grid", "Dims", "Dev", "K", "Threads", "SharedMemoryBytes", "tle",
-      "llvm", "std"};
+      "Grid", "Dims", "Dev", "K", "Threads", "SharedMemoryBytes",
+      "GlobalScratchBytes", "tle", "llvm", "std"};
   return Keywords.contains(Name) ? (Name + "_").str() : Name.str();
 }
 
@@ -134,13 +134,16 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
     << "  static llvm::ArrayRef<const char *> targets();\n\n"
     << "private:\n"
     << "  " << Class << "(tle::runtime::Device &Dev, tle::runtime::Kernel K,\n"
-    << "      unsigned Threads, uint64_t SharedMemoryBytes)\n"
+    << "      unsigned Threads, uint64_t SharedMemoryBytes,\n"
+    << "      uint64_t GlobalScratchBytes)\n"
     << "      : Dev(&Dev), K(std::move(K)), Threads(Threads),\n"
-    << "        SharedMemoryBytes(SharedMemoryBytes) {}\n\n"
+    << "        SharedMemoryBytes(SharedMemoryBytes),\n"
+    << "        GlobalScratchBytes(GlobalScratchBytes) {}\n\n"
     << "  tle::runtime::Device *Dev;\n"
     << "  tle::runtime::Kernel K;\n"
     << "  unsigned Threads;\n"
     << "  uint64_t SharedMemoryBytes;\n"
+    << "  uint64_t GlobalScratchBytes;\n"
     << "};\n\n"
     << "} // namespace tle_kernels\n\n"
     << "#endif // " << Guard << "\n";
@@ -161,13 +164,14 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
   S << "struct Variant {\n"
     << "  const char *Target;\n  const char *Entry;\n"
     << "  const unsigned char *Data;\n  unsigned long Size;\n"
-    << "  unsigned Threads;\n  uint64_t SharedMemoryBytes;\n};\n\n"
+    << "  unsigned Threads;\n  uint64_t SharedMemoryBytes;\n"
+    << "  uint64_t GlobalScratchBytes;\n};\n\n"
     << "const Variant Variants[] = {\n";
   for (auto [I, T] : enumerate(Targets))
     S << "    {\"" << T->Target << "\", \"" << T->Kernel.EntryName
       << "\", Binary" << I << ", sizeof(Binary" << I << "), "
       << T->Kernel.ThreadsPerBlock << ", " << T->Kernel.SharedMemoryBytes
-      << "},\n";
+      << ", " << T->Kernel.GlobalScratchBytes << "},\n";
   S << "};\n\nconst char *const TargetNames[] = {";
   for (const BundleTarget *T : Targets)
     S << "\"" << T->Target << "\", ";
@@ -184,7 +188,8 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
     << "        V.Entry);\n"
     << "    if (!K)\n      return K.takeError();\n"
     << "    return " << Class
-    << "(Dev, std::move(*K), V.Threads, V.SharedMemoryBytes);\n  }\n"
+    << "(Dev, std::move(*K), V.Threads, V.SharedMemoryBytes,\n"
+    << "        V.GlobalScratchBytes);\n  }\n"
     << "  return llvm::createStringError(\"" << B.Kernel
     << " was not compiled for \" + Dev.getTargetName() +\n"
     << "                                 \" (compiled for: " << TargetList
@@ -194,6 +199,7 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
     << "  tle::runtime::LaunchDims Dims;\n  Dims.Grid = Grid;\n"
     << "  Dims.Threads = Threads;\n"
     << "  Dims.SharedMemoryBytes = SharedMemoryBytes;\n"
+    << "  Dims.GlobalScratchBytes = GlobalScratchBytes;\n"
     << "  return Dev->launch(K, Dims, {";
   for (auto [I, PM] : enumerate(zip(B.Params, Mappings)))
     S << (I ? ",\n                                 " : "")

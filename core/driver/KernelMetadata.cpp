@@ -24,6 +24,10 @@ json::Object tle::driver::kernelToJSON(const backend::CompiledKernel &K) {
                  {"shared_memory_bytes", K.SharedMemoryBytes},
                  {"binary_size", uint64_t(K.Binary.size())},
                  {"binary_sha256", sha256Hex(K.Binary)}};
+  // Only kernels that take the argument say so: other manifests stay as
+  // they were.
+  if (K.GlobalScratchBytes)
+    O["global_scratch_bytes"] = K.GlobalScratchBytes;
   if (const std::optional<backend::ResourceUsage> &R = K.Resources)
     O["resources"] = json::Object{
         {"registers", R->Registers},
@@ -92,6 +96,9 @@ tle::driver::kernelFromJSON(const json::Object &O,
     return std::move(E);
   if (Error E = getInt(O, "binary_size", Size))
     return std::move(E);
+  if (O.get("global_scratch_bytes"))
+    if (Error E = getInt(O, "global_scratch_bytes", K.GlobalScratchBytes))
+      return std::move(E);
   if (const json::Object *R = O.getObject("resources")) {
     backend::ResourceUsage U;
     for (auto [Key, Field] :

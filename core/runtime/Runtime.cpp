@@ -63,6 +63,8 @@ Device::Device(std::unique_ptr<backend::Runtime> Impl,
       TargetName(std::move(TargetName)), WarpSize(WarpSize) {}
 
 Device::~Device() {
+  if (ScratchBytes)
+    consumeError(Impl->free(Scratch));
   // The runtime's code lives in the library Owner keeps loaded.
   Impl.reset();
 }
@@ -102,10 +104,8 @@ Expected<Buffer> Device::allocate(uint64_t Bytes) {
   return Buffer(this, *Ptr, Bytes);
 }
 
-/// The launch configuration and argument pointers the plugin interface
-/// takes.
-static std::pair<backend::LaunchConfig, std::vector<const void *>>
-lower(const LaunchDims &Dims, ArrayRef<KernelArg> Args) {
+Expected<std::pair<backend::LaunchConfig, std::vector<const void *>>>
+Device::lower(const LaunchDims &Dims, ArrayRef<KernelArg> Args) {
   backend::LaunchConfig Config;
   Config.Grid = Dims.Grid;
   Config.Block = {Dims.Threads, 1, 1};
@@ -113,7 +113,28 @@ lower(const LaunchDims &Dims, ArrayRef<KernelArg> Args) {
   std::vector<const void *> Pointers;
   for (const KernelArg &A : Args)
     Pointers.push_back(A.getData());
-  return {Config, std::move(Pointers)};
+  if (Dims.GlobalScratchBytes) {
+    uint64_t Bytes = Dims.GlobalScratchBytes;
+    for (unsigned G : Dims.Grid)
+      Bytes *= G;
+    if (Bytes > ScratchBytes) {
+      // Earlier launches may still run on the old scratch.
+      if (ScratchBytes) {
+        if (Error E = Impl->synchronize())
+          return std::move(E);
+        if (Error E = Impl->free(Scratch))
+          return std::move(E);
+        ScratchBytes = 0;
+      }
+      Expected<backend::DevicePtr> Ptr = Impl->allocate(Bytes);
+      if (!Ptr)
+        return Ptr.takeError();
+      Scratch = *Ptr;
+      ScratchBytes = Bytes;
+    }
+    Pointers.push_back(&Scratch);
+  }
+  return std::make_pair(Config, std::move(Pointers));
 }
 
 static Error checkDims(const LaunchDims &Dims) {
@@ -130,7 +151,10 @@ Error Device::launch(const Kernel &K, const LaunchDims &Dims,
                      ArrayRef<KernelArg> Args) {
   if (Error E = checkDims(Dims))
     return withContext(std::move(E), "launching '" + K.Name + "'");
-  auto [Config, Pointers] = lower(Dims, Args);
+  auto Lowered = lower(Dims, Args);
+  if (!Lowered)
+    return withContext(Lowered.takeError(), "launching '" + K.Name + "'");
+  auto &[Config, Pointers] = *Lowered;
   return withContext(Impl->launch(K.Handle, Config, Pointers),
                      "launching '" + K.Name + "'");
 }
@@ -143,7 +167,10 @@ Expected<double> Device::time(const Kernel &K, const LaunchDims &Dims,
                               ArrayRef<KernelArg> Args, unsigned Repeats) {
   if (Error E = checkDims(Dims))
     return withContext(std::move(E), "timing '" + K.Name + "'");
-  auto [Config, Pointers] = lower(Dims, Args);
+  auto Lowered = lower(Dims, Args);
+  if (!Lowered)
+    return withContext(Lowered.takeError(), "timing '" + K.Name + "'");
+  auto &[Config, Pointers] = *Lowered;
   Expected<double> Ms = Impl->time(K.Handle, Config, Pointers, Repeats);
   if (!Ms)
     return withContext(Ms.takeError(), "timing '" + K.Name + "'");

@@ -95,6 +95,10 @@ struct LaunchDims {
   /// Threads per block (work-group), along x.
   unsigned Threads = 0;
   uint64_t SharedMemoryBytes = 0;
+  /// Global memory per program the kernel takes after its own arguments
+  /// (the manifest's global_scratch_bytes: tensor maps); the device
+  /// provides it.
+  uint64_t GlobalScratchBytes = 0;
 };
 
 class Device {
@@ -133,11 +137,18 @@ public:
 private:
   friend class Buffer;
   llvm::Error withContext(llvm::Error E, const llvm::Twine &What) const;
+  /// The launch configuration and argument pointers of the plugin
+  /// interface, the global scratch (grown as launches need it) included.
+  llvm::Expected<std::pair<backend::LaunchConfig, std::vector<const void *>>>
+  lower(const LaunchDims &Dims, llvm::ArrayRef<KernelArg> Args);
 
   std::unique_ptr<backend::Runtime> Impl;
   std::shared_ptr<void> Owner;
   std::string TargetName;
   unsigned WarpSize;
+  /// Global scratch of the launches so far: the largest any took.
+  backend::DevicePtr Scratch = 0;
+  uint64_t ScratchBytes = 0;
 };
 
 } // namespace runtime

@@ -15,13 +15,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/analysis/AxisInfo.h"
 #include "core/transforms/Passes.h"
+#include "core/transforms/TensorDescriptors.h"
 #include "core/transforms/TileBroadcast.h"
 
 #include "dialects/TLE/TLEDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -42,15 +46,19 @@ struct TileAccess {
 };
 
 /// The pointers of the tile at Offsets and the mask of its elements inside
-/// the described tensor.
+/// the described tensor; with a Layout (2-D tiles), in that layout.
 TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
-                           ValueRange Offsets) {
+                           ValueRange Offsets, Attribute Layout = {}) {
   RankedTensorType Block = Desc.getResult().getType().getBlockType();
   ArrayRef<int64_t> Shape = Block.getShape();
   Type I32 = B.getI32Type(), I64 = B.getI64Type();
   Value ElementOffsets, Mask;
   for (unsigned D = 0; D < Shape.size(); ++D) {
-    auto Range1D = RankedTensorType::get({Shape[D]}, I32);
+    Attribute Slice;
+    if (Layout)
+      Slice = SliceLayoutAttr::get(
+          B.getContext(), 1 - D, cast<DistributedLayoutAttrInterface>(Layout));
+    auto Range1D = RankedTensorType::get({Shape[D]}, I32, Slice);
     Value Coords = arith::AddIOp::create(
         B, Loc, SplatOp::create(B, Loc, Range1D, Offsets[D]),
         MakeRangeOp::create(B, Loc, Range1D, B.getI32IntegerAttr(0),
@@ -62,12 +70,12 @@ TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
         B, Loc,
         arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::sge, Coords, Zero),
         arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::slt, Coords, Size));
-    auto Wide1D = RankedTensorType::get({Shape[D]}, I64);
+    auto Wide1D = RankedTensorType::get({Shape[D]}, I64, Slice);
     Value Scaled = arith::MulIOp::create(
         B, Loc, arith::ExtSIOp::create(B, Loc, Wide1D, Coords),
         SplatOp::create(B, Loc, Wide1D, Desc.getStrides()[D]));
-    Scaled = broadcastAlongDim(B, Loc, Scaled, D, Shape);
-    Inside = broadcastAlongDim(B, Loc, Inside, D, Shape);
+    Scaled = broadcastAlongDim(B, Loc, Scaled, D, Shape, Layout);
+    Inside = broadcastAlongDim(B, Loc, Inside, D, Shape, Layout);
     ElementOffsets =
         ElementOffsets
             ? arith::AddIOp::create(B, Loc, ElementOffsets, Scaled).getResult()
@@ -75,7 +83,7 @@ TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
     Mask =
         Mask ? arith::AndIOp::create(B, Loc, Mask, Inside).getResult() : Inside;
   }
-  auto PtrTile = RankedTensorType::get(Shape, Desc.getBase().getType());
+  auto PtrTile = RankedTensorType::get(Shape, Desc.getBase().getType(), Layout);
   Value Pointers = AddPtrOp::create(
       B, Loc, PtrTile, SplatOp::create(B, Loc, PtrTile, Desc.getBase()),
       ElementOffsets);
@@ -84,9 +92,10 @@ TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
 
 /// The value masked-off elements of a load read as.
 FailureOr<Value> buildPadding(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
-                              Operation *User) {
+                              Operation *User, Attribute Layout = {}) {
   RankedTensorType Block = Desc.getResult().getType().getBlockType();
   Type Elem = Block.getElementType();
+  Block = RankedTensorType::get(Block.getShape(), Elem, Layout);
   if (Desc.getPadding() == PaddingOption::NaN) {
     auto Float = dyn_cast<FloatType>(Elem);
     if (!Float)
@@ -112,6 +121,47 @@ FailureOr<MakeTensorDescOp> getDescriptor(Operation *User, Value Desc) {
       "loops and branches are not supported");
 }
 
+/// Whether a tensor copy may stage `Load` for a matrix unit (see the pass
+/// description): the conditions the copy's hardware sets (alignment, a
+/// contiguous last dimension, rows a whole number of 128-byte swizzle
+/// panels) where the tile IR proves them, and a tile that software
+/// pipelining stages for a tl.dot.
+bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
+                           const AxisInfoResult &Axis) {
+  RankedTensorType Block = Desc.getResult().getType().getBlockType();
+  unsigned ElemBits = Block.getElementType().getIntOrFloatBitWidth();
+  if (Block.getRank() != 2 ||
+      (ElemBits != 8 && ElemBits != 16 && ElemBits != 32) ||
+      Desc.getPadding() != PaddingOption::Zero)
+    return false;
+  int64_t ElemBytes = ElemBits / 8;
+  if (Block.getDimSize(1) * ElemBytes % 128 != 0 ||
+      Block.getNumElements() * ElemBytes % 1024 != 0 ||
+      Block.getDimSize(0) > 256)
+    return false;
+  auto Loop = dyn_cast<scf::ForOp>(Load->getParentOp());
+  if (!Loop || Loop->isAncestor(Desc))
+    return false;
+  if (!matchPattern(Desc.getStrides()[1], m_One()))
+    return false;
+  AxisInfo Base = Axis.lookup(Desc.getBase());
+  AxisInfo Stride = Axis.lookup(Desc.getStrides()[0]);
+  if (!Base.isInitialized() || Base.getDivisibility(0) % 16 != 0 ||
+      !Stride.isInitialized() ||
+      Stride.getDivisibility(0) * ElemBytes % 16 != 0)
+    return false;
+  if (!Load->hasOneUse())
+    return false;
+  OpOperand *Use = &*Load->getUses().begin();
+  if (auto Trans = dyn_cast<TransOp>(Use->getOwner())) {
+    if (!Trans->hasOneUse())
+      return false;
+    Use = &*Trans->getUses().begin();
+  }
+  return isa<DotOp>(Use->getOwner()) && Use->getOperandNumber() < 2 &&
+         Use->getOwner()->getBlock() == Load->getBlock();
+}
+
 struct LowerTensorDescriptorsPass
     : public mlir::tle::impl::TLELowerTensorDescriptorsBase<
           LowerTensorDescriptorsPass> {
@@ -123,6 +173,9 @@ struct LowerTensorDescriptorsPass
       if (isa<DescriptorLoadOp, DescriptorStoreOp>(Op))
         Accesses.push_back(Op);
     });
+    std::optional<AxisInfoResult> Axis;
+    if (tensorCopies)
+      Axis.emplace(getOperation());
     IRRewriter Rewriter(&getContext());
     for (Operation *Op : Accesses) {
       Location Loc = Op->getLoc();
@@ -131,15 +184,10 @@ struct LowerTensorDescriptorsPass
         FailureOr<MakeTensorDescOp> Desc = getDescriptor(Op, Load.getDesc());
         if (failed(Desc))
           return signalPassFailure();
-        FailureOr<Value> Padding = buildPadding(Rewriter, Loc, *Desc, Op);
-        if (failed(Padding))
+        if (Axis && isTensorCopyCandidate(Load, *Desc, *Axis))
+          continue;
+        if (failed(lowerDescriptorLoad(Rewriter, Load)))
           return signalPassFailure();
-        TileAccess Tile =
-            buildTileAccess(Rewriter, Loc, *Desc, Load.getIndices());
-        Rewriter.replaceOp(Op, LoadOp::create(Rewriter, Loc, Tile.Pointers,
-                                              Tile.Mask, *Padding,
-                                              CacheModifier::None,
-                                              EvictionPolicy::Normal, false));
         continue;
       }
       auto Store = cast<DescriptorStoreOp>(Op);
@@ -163,3 +211,23 @@ struct LowerTensorDescriptorsPass
 };
 
 } // namespace
+
+LogicalResult mlir::tle::lowerDescriptorLoad(RewriterBase &Rewriter,
+                                             DescriptorLoadOp Load) {
+  FailureOr<MakeTensorDescOp> Desc = getDescriptor(Load, Load.getDesc());
+  if (failed(Desc))
+    return failure();
+  Location Loc = Load.getLoc();
+  Attribute Layout = Load.getType().getEncoding();
+  OpBuilder::InsertionGuard Guard(Rewriter);
+  Rewriter.setInsertionPoint(Load);
+  FailureOr<Value> Padding = buildPadding(Rewriter, Loc, *Desc, Load, Layout);
+  if (failed(Padding))
+    return failure();
+  TileAccess Tile =
+      buildTileAccess(Rewriter, Loc, *Desc, Load.getIndices(), Layout);
+  Rewriter.replaceOp(
+      Load, LoadOp::create(Rewriter, Loc, Tile.Pointers, Tile.Mask, *Padding,
+                           CacheModifier::None, EvictionPolicy::Normal, false));
+  return success();
+}

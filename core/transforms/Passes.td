@@ -65,7 +65,19 @@ def TLELowerTensorDescriptors : Pass<"tle-lower-tensor-descriptors", "mlir::Modu
     axis analysis). A descriptor that does not come straight from
     make_tensor_descriptor in the same kernel (through a loop, a branch or
     an argument) is an error at its use.
+
+    With `tensor-copies` (targets with TMA, when software pipelining runs),
+    a load that pipelining can stage for a matrix unit through a tensor
+    copy stays a tle.descriptor_load: a 2-D tile in a loop, from a
+    descriptor made outside it with zero padding, a unit last stride, the
+    other strides and the base 16-byte aligned, rows a multiple of 128
+    bytes, and one use, a tl.dot operand (maybe through tl.trans).
+    tle-pipeline-loads lowers what it does not stage.
   }];
+  let options = [
+    Option<"tensorCopies", "tensor-copies", "bool", /*default=*/"false",
+           "Keep loads that tensor copies may stage">,
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 

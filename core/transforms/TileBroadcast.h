@@ -20,9 +20,11 @@ namespace mlir::tle {
 
 /// `Tile1D` (a 1-D tile of Shape[Dim] elements) made size 1 along every
 /// other dimension of Shape with tle.expand_dims, then tle.broadcast to
-/// Shape; `Tile1D` itself for a 1-D shape.
+/// Shape; `Tile1D` itself for a 1-D shape. With `Layout` (2-D shapes only),
+/// the results are in that layout and Tile1D in its slice along the other
+/// dimension.
 Value broadcastAlongDim(OpBuilder &B, Location Loc, Value Tile1D, unsigned Dim,
-                        ArrayRef<int64_t> Shape);
+                        ArrayRef<int64_t> Shape, Attribute Layout = {});
 
 } // namespace mlir::tle
 

@@ -93,6 +93,8 @@ json::Value CandidateBundle::toJSON() const {
       O["shared_bytes"] = C.SharedBytes;
       O["dynamic_shared_bytes"] = C.DynamicShared;
     }
+    if (C.GlobalScratch)
+      O["global_scratch_bytes"] = C.GlobalScratch;
     Cands.push_back(std::move(O));
   }
   json::Object Counts;
@@ -183,6 +185,7 @@ Expected<CandidateBundle> CandidateBundle::fromJSON(const json::Value &V) {
     C.SpillBytes = Int("spill_bytes");
     C.SharedBytes = Int("shared_bytes");
     C.DynamicShared = Int("dynamic_shared_bytes");
+    C.GlobalScratch = Int("global_scratch_bytes");
     if (C.Status == CandidateStatus::Ok && (C.File.empty() || C.Entry.empty()))
       return createStringError(formatv("candidate index: ok candidate '{0}' "
                                        "has no file or entry",

@@ -55,6 +55,8 @@ struct Candidate {
   /// must ask for.
   int64_t SharedBytes = 0;
   int64_t DynamicShared = 0;
+  /// Global memory per program the launch passes after the arguments.
+  int64_t GlobalScratch = 0;
 };
 
 struct CandidateBundle {

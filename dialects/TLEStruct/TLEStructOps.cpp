@@ -121,6 +121,35 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+LogicalResult TensorMapOp::verify() {
+  ArrayRef<int64_t> box = getBox();
+  if (box.empty() || box.size() != getShape().size())
+    return emitOpError() << "box of rank " << box.size()
+                         << " for a tensor of rank " << getShape().size();
+  if (llvm::any_of(box, [](int64_t size) { return size < 1; }))
+    return emitOpError("box sizes must be positive");
+  auto map = cast<tle::PointerType>(getMap().getType());
+  if (!map.isGlobal() || !map.getPointeeType().isInteger(8))
+    return emitOpError("the map is a global !tle.ptr<i8>");
+  return success();
+}
+
+LogicalResult AsyncTensorCopyOp::verify() {
+  BufferType buffer = getBuffer().getType();
+  FailureOr<ArrayRef<int64_t>> slot = slotShape(*this, buffer);
+  if (failed(slot))
+    return failure();
+  if (getIndices().size() != slot->size())
+    return emitOpError() << getIndices().size()
+                         << " indices for a slot of rank " << slot->size();
+  if (getTransposed() && slot->size() != 2)
+    return emitOpError("only a 2-D tile lands transposed");
+  LayoutAttr layout = buffer.getLayout();
+  if (!layout || layout.getSwizzle() == 0 || layout.getPadInterval() != 0)
+    return emitOpError("copies into swizzled buffers without padding only");
+  return success();
+}
+
 /// `tile` (the op's `role`: its result or stored value) must be one slot of
 /// `buffer`: the slot's shape and the buffer's element type.
 static LogicalResult verifyTileIsSlot(Operation *op, StringRef role, Type tile,

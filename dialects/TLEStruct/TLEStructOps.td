@@ -98,6 +98,54 @@ def TLEStruct_AsyncCopyOp : TLEStruct_Op<"async_copy", [
   let hasVerifier = 1;
 }
 
+def TLEStruct_TensorMapOp : TLEStruct_Op<"tensor_map", [
+    SameVariadicOperandSize, MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Write the tensor map of a strided global tensor (TMA)";
+  let description = [{
+    Describes the tensor at `base` (`shape` elements per dimension,
+    `strides` elements between consecutive indices of each; the last is 1)
+    for tensor copies of `box` tiles (elements per dimension, outermost
+    first) that land swizzled over `swizzle` bytes, as #tle_struct.layout
+    lays rows out. The map is written once, into the global memory the
+    launcher gives each program; the result is its address. Made by
+    software pipelining on targets with tensor copies.
+  }];
+  let arguments = (ins TLE_Ptr:$base, Variadic<I32>:$shape,
+                       Variadic<I64>:$strides, DenseI64ArrayAttr:$box,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$swizzle);
+  let results = (outs TLE_Ptr:$map);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:`
+      qualified(type($base)) `->` qualified(type($map))
+  }];
+  let hasVerifier = 1;
+}
+
+def TLEStruct_AsyncTensorCopyOp : TLEStruct_Op<"async_tensor_copy", [
+    AttrSizedOperandSegments,
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Start copying a tile into one slot of a buffer through a tensor map";
+  let description = [{
+    Copies the tile at element `indices` (outermost first) of the tensor
+    that `map` describes into slot `slot` of `buffer`, as the map's boxes
+    side by side along the buffer's fastest dimension (`transposed`: the
+    slot holds the 2-D tile transposed). Elements outside the tensor land
+    as zeros. The copy completes on barrier `slot` of `barrier`, whose
+    current phase then expects its bytes. With `pred` false nothing is
+    copied or expected. One thread issues it for the block.
+  }];
+  let arguments = (ins TLE_Ptr:$map, Variadic<I32>:$indices,
+                       TLEStruct_Buffer:$buffer, I32:$slot,
+                       TLEStruct_Barrier:$barrier, Optional<I1>:$pred,
+                       UnitAttr:$transposed);
+  let assemblyFormat = [{
+    $map `[` $indices `]` `,` $buffer `[` $slot `]` `,` $barrier
+      (`if` $pred^)? attr-dict `:` qualified(type($map)) `,`
+      qualified(type($buffer)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
 def TLEStruct_AsyncCommitOp : TLEStruct_Op<"async_commit", [
     MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "Close the group of asynchronous copies started since the last one";

@@ -189,6 +189,37 @@ public:
     emitMarker(B, Loc, "test.copy.arrive", Address);
     return success();
   }
+  bool supportsTensorCopies() const override { return true; }
+  unsigned getTensorMapBytes() const override { return 128; }
+  LogicalResult emitTensorMapInit(OpBuilder &B, Location Loc, Value Map,
+                                  Value Staging, const TensorMapDesc &Desc,
+                                  Value LaneId) const override {
+    std::string Name = "test.tensormap box";
+    for (int64_t Size : Desc.Box)
+      Name += " " + std::to_string(Size);
+    Name += " swizzle " + std::to_string(Desc.SwizzleBytes);
+    SmallVector<Value> Operands{Map, Staging, Desc.Base};
+    llvm::append_range(Operands, Desc.Sizes);
+    llvm::append_range(Operands, Desc.Strides);
+    Operands.push_back(LaneId);
+    emitMarker(B, Loc, Name, Operands);
+    return success();
+  }
+  LogicalResult emitTensorCopy(OpBuilder &B, Location Loc, Value Dst, Value Map,
+                               ValueRange Coords,
+                               Value Barrier) const override {
+    SmallVector<Value> Operands{Dst, Map};
+    llvm::append_range(Operands, Coords);
+    Operands.push_back(Barrier);
+    emitMarker(B, Loc, "test.tensor.copy", Operands);
+    return success();
+  }
+  LogicalResult emitBarrierExpectBytes(OpBuilder &B, Location Loc,
+                                       Value Barrier,
+                                       unsigned Bytes) const override {
+    emitMarker(B, Loc, "test.barrier.expect " + std::to_string(Bytes), Barrier);
+    return success();
+  }
   unsigned getNumGroupBarriers() const override { return 3; }
   LogicalResult emitGroupBarrier(OpBuilder &B, Location Loc, unsigned Id,
                                  unsigned NumThreads) const override {

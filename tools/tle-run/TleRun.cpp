@@ -91,6 +91,11 @@ static cl::opt<unsigned> Threads("block-threads",
 static cl::opt<uint64_t> SharedMemory("shared-memory",
                                       cl::desc("Dynamic shared memory bytes"),
                                       cl::init(0), cl::cat(Category));
+static cl::opt<uint64_t> GlobalScratch(
+    "global-scratch",
+    cl::desc("Global scratch bytes per program, passed after the kernel's "
+             "arguments (the manifest's global_scratch_bytes)"),
+    cl::init(0), cl::cat(Category));
 static cl::list<std::string> ArgSpecs("arg",
                                       cl::desc("A kernel argument (see above)"),
                                       cl::value_desc("spec"),
@@ -789,6 +794,7 @@ Error run(const DeviceOpener &Open) {
   runtime::LaunchDims Dims;
   Dims.Grid = *Grid;
   Dims.SharedMemoryBytes = SharedMemory;
+  Dims.GlobalScratchBytes = GlobalScratch;
   if (Threads.getNumOccurrences())
     Dims.Threads = Threads;
   else if (Dev.getWarpSize() == 0)

@@ -347,6 +347,7 @@ Error collect(Candidate &C, StringRef WorkDir, StringRef Kernel,
   C.Hash = T->getString("binary_sha256").value_or("").str();
   C.Threads = T->getInteger("threads_per_block").value_or(C.Threads);
   C.DynamicShared = T->getInteger("shared_memory_bytes").value_or(0);
+  C.GlobalScratch = T->getInteger("global_scratch_bytes").value_or(0);
   C.SharedBytes = C.DynamicShared;
   if (const json::Object *R = T->getObject("resources")) {
     C.Registers = R->getInteger("registers").value_or(0);

@@ -62,6 +62,7 @@ using namespace tle::nvidia;
 
 /// The attributes of the distributed-IR contract (backends/README.md).
 static constexpr StringLiteral SharedMemoryAttr = "tle.shared_memory";
+static constexpr StringLiteral GlobalScratchAttr = "tle.global_scratch";
 
 static constexpr StringLiteral DefaultTriple = "nvptx64-nvidia-cuda";
 
@@ -418,6 +419,9 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (auto Shared =
           (*Kernel)->getAttrOfType<mlir::IntegerAttr>(SharedMemoryAttr))
     Result.SharedMemoryBytes = Shared.getInt();
+  if (auto Scratch =
+          (*Kernel)->getAttrOfType<mlir::IntegerAttr>(GlobalScratchAttr))
+    Result.GlobalScratchBytes = Scratch.getInt();
 
   mlir::Builder B(Module.getContext());
   (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getKernelFuncAttrName(),

@@ -46,6 +46,12 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
     HasPackedConversions = Sm >= 80;
   }
   HasWgmma = Desc.Arch == "sm_90a";
+  unsigned IsaMajor = 0, IsaMinor = 0;
+  auto [Major, Minor] = StringRef(Desc.Tools.IsaVersion).split('.');
+  bool IsaKnown =
+      !Major.getAsInteger(10, IsaMajor) && !Minor.getAsInteger(10, IsaMinor);
+  HasTensorCopies = HasWgmma && Desc.hasFeature("tma") && IsaKnown &&
+                    IsaMajor * 10 + IsaMinor >= 83;
 }
 
 /// cvt.rn.{f16x2,bf16x2}.f32 d, a, b (a in the upper half), as a pure NVVM

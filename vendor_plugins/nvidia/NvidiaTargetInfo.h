@@ -99,6 +99,24 @@ public:
   mlir::LogicalResult emitAsyncCopyArrive(mlir::OpBuilder &B,
                                           mlir::Location Loc,
                                           mlir::Value Address) const override;
+  bool supportsTensorCopies() const override { return HasTensorCopies; }
+  /// A CUtensorMap.
+  unsigned getTensorMapBytes() const override {
+    return HasTensorCopies ? 128 : 0;
+  }
+  mlir::LogicalResult emitTensorMapInit(mlir::OpBuilder &B, mlir::Location Loc,
+                                        mlir::Value Map, mlir::Value Staging,
+                                        const backend::TensorMapDesc &Desc,
+                                        mlir::Value LaneId) const override;
+  mlir::LogicalResult emitTensorCopy(mlir::OpBuilder &B, mlir::Location Loc,
+                                     mlir::Value Dst, mlir::Value Map,
+                                     mlir::ValueRange Coords,
+                                     mlir::Value Barrier) const override;
+  mlir::LogicalResult emitBarrierExpectBytes(mlir::OpBuilder &B,
+                                             mlir::Location Loc,
+                                             mlir::Value Barrier,
+                                             unsigned Bytes) const override;
+
   /// bar.sync has 16 ids; 0 is the block barrier.
   unsigned getNumGroupBarriers() const override { return 15; }
   mlir::LogicalResult emitGroupBarrier(mlir::OpBuilder &B, mlir::Location Loc,
@@ -155,6 +173,9 @@ private:
   bool HasPackedConversions = false;
   /// wgmma needs the architecture-specific sm_90a target.
   bool HasWgmma = false;
+  /// Tensor maps written in the kernel (tensormap.replace) and bulk tensor
+  /// copies: sm_90a with the description's `tma` feature, PTX ISA 8.3.
+  bool HasTensorCopies = false;
   bool HasClusters;
   bool HasFp64Atomics;
 };

@@ -6,7 +6,7 @@
 // RUN: tle-plugin-compile %s --target h200 --emit=asm | FileCheck %s --check-prefix=SM90
 // RUN: tle-plugin-compile %s --target a100 --emit=asm | FileCheck %s --check-prefix=SM80
 
-// SM90: .version 8.0
+// SM90: .version 8.3
 // SM90: .target sm_90a
 // SM90: .address_size 64
 // SM90: .visible .entry add_kernel(

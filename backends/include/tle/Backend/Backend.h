@@ -168,6 +168,11 @@ struct CompiledKernel {
   unsigned ThreadsPerBlock = 0;
   /// Dynamic shared (local) memory the launch must provide, in bytes.
   uint64_t SharedMemoryBytes = 0;
+  /// Global memory each program (block) of a launch needs, in bytes: the
+  /// launcher passes a pointer to grid size x this many bytes as one more
+  /// argument after the kernel's own (distributed IR's
+  /// `tle.global_scratch`; tensor maps). 0: no such argument.
+  uint64_t GlobalScratchBytes = 0;
   /// The readable assembly Binary was made from (e.g. PTX for a cubin), or
   /// Binary itself when that is already text; empty if the backend has none.
   std::string Assembly;

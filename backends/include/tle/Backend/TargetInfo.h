@@ -87,6 +87,26 @@ struct BlockMatrixOperand {
   uint64_t PanelStride = 0;
 };
 
+/// A tensor map (NVIDIA's CUtensorMap): how a tensor copy addresses a
+/// strided tensor in global memory and lays its box out in block-level
+/// memory. Dimensions are listed innermost first.
+struct TensorMapDesc {
+  /// Global address of element 0.
+  mlir::Value Base;
+  /// Elements per dimension (i32).
+  llvm::SmallVector<mlir::Value> Sizes;
+  /// Bytes between consecutive elements of dimensions 1.. (i64); the
+  /// innermost dimension is contiguous.
+  llvm::SmallVector<mlir::Value> Strides;
+  /// The box one copy moves, elements per dimension.
+  llvm::SmallVector<int64_t> Box;
+  mlir::Type ElementType;
+  /// The box lands as rows of Box[0] elements, 16-byte chunks xor-ed with
+  /// the row phase over SwizzleBytes (the swizzle of #tle_struct.layout);
+  /// 0: plain rows.
+  unsigned SwizzleBytes = 0;
+};
+
 enum class AtomicKind {
   Add,
   FAdd,
@@ -275,6 +295,45 @@ public:
   virtual mlir::LogicalResult emitAsyncCopyArrive(mlir::OpBuilder &B,
                                                   mlir::Location Loc,
                                                   mlir::Value Address) const {
+    return mlir::failure();
+  }
+
+  /// Tensor copies (NVIDIA's TMA, sm_90): one thread copies a box of a
+  /// strided global tensor into block-level memory through a tensor map,
+  /// and the copy completes on a barrier object (emitBarrierExpectBytes).
+  /// Software pipelining then stages descriptor tiles (tl.make_tensor_
+  /// descriptor) without per-thread addresses. Maps live in global memory
+  /// the launcher gives each program (the manifest's global_scratch_bytes).
+  virtual bool supportsTensorCopies() const { return false; }
+  /// Bytes of one tensor map; maps are aligned to this in global memory.
+  virtual unsigned getTensorMapBytes() const { return 0; }
+  /// Writes the map of Desc to Map (global memory) through Staging
+  /// (getTensorMapBytes bytes of block-level memory, as aligned). Every
+  /// thread of one warp calls it; the core then synchronizes the block, and
+  /// the map is usable by emitTensorCopy in any thread.
+  virtual mlir::LogicalResult
+  emitTensorMapInit(mlir::OpBuilder &B, mlir::Location Loc, mlir::Value Map,
+                    mlir::Value Staging, const TensorMapDesc &Desc,
+                    mlir::Value LaneId) const {
+    return mlir::failure();
+  }
+  /// Starts copying the box at Coords (i32 element coordinates, innermost
+  /// first; elements outside the tensor read as zero) of the map at Map to
+  /// Dst (block-level, aligned to 1024 bytes for swizzled boxes); the copy
+  /// completes on the barrier object at Barrier. One thread calls it.
+  virtual mlir::LogicalResult emitTensorCopy(mlir::OpBuilder &B,
+                                             mlir::Location Loc,
+                                             mlir::Value Dst, mlir::Value Map,
+                                             mlir::ValueRange Coords,
+                                             mlir::Value Barrier) const {
+    return mlir::failure();
+  }
+  /// Arrives once on the barrier object at Barrier and makes its current
+  /// phase also wait for Bytes more bytes of tensor copies.
+  virtual mlir::LogicalResult emitBarrierExpectBytes(mlir::OpBuilder &B,
+                                                     mlir::Location Loc,
+                                                     mlir::Value Barrier,
+                                                     unsigned Bytes) const {
     return mlir::failure();
   }
 

@@ -1,0 +1,25 @@
+//===- TensorDescriptors.h - Descriptor tiles as pointer tiles --*- C++ -*-===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TLE_CORE_TRANSFORMS_TENSORDESCRIPTORS_H
+#define TLE_CORE_TRANSFORMS_TENSORDESCRIPTORS_H
+
+#include "dialects/TLE/TLEDialect.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tle {
+
+/// Replaces `Load` by the masked pointer load it means (see
+/// tle-lower-tensor-descriptors). A result with a layout (a 2-D tile after
+/// layout assignment: a load tensor copies did not stage) keeps it, and the
+/// index, pointer and mask tiles are built in it and its slices.
+LogicalResult lowerDescriptorLoad(RewriterBase &Rewriter,
+                                  DescriptorLoadOp Load);
+
+} // namespace mlir::tle
+
+#endif // TLE_CORE_TRANSFORMS_TENSORDESCRIPTORS_H
