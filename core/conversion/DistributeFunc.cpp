@@ -39,7 +39,8 @@ struct FuncOpConversion : DistPattern<FuncOp> {
     // Tensor maps live in global memory the launcher passes after the
     // kernel's own arguments (DistributeTensorCopy.cpp).
     unsigned tensorMaps = 0;
-    func.walk([&](tle_struct::TensorMapOp) { ++tensorMaps; });
+    if (!func.isPrivate())
+      func.walk([&](tle_struct::TensorMapOp) { ++tensorMaps; });
     if (tensorMaps) {
       auto global = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
       sig.addInputs(global);

@@ -27,6 +27,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include "llvm/ADT/APFloat.h"
 
@@ -139,8 +140,11 @@ bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
       Block.getNumElements() * ElemBytes % 1024 != 0 ||
       Block.getDimSize(0) > 256)
     return false;
+  // A loop inside another would set up its slots' barriers again on every
+  // outer iteration, which an mbarrier may not be without invalidating it.
   auto Loop = dyn_cast<scf::ForOp>(Load->getParentOp());
-  if (!Loop || Loop->isAncestor(Desc))
+  if (!Loop || Loop->isAncestor(Desc) ||
+      Loop->getParentOfType<LoopLikeOpInterface>())
     return false;
   if (!matchPattern(Desc.getStrides()[1], m_One()))
     return false;

@@ -234,3 +234,39 @@ tle.func @local_dot_register_a_slot(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>
 tle.func @layout_twice() attributes {l = #tle_struct.layout<order = [1, 0], swizzle = 64, swizzle = 128>} {
   tle.return
 }
+
+// -----
+
+tle.func @tensor_map_box(%base: !tle.ptr<bf16>, %rows: i32, %stride: i64) {
+  // expected-error @+1 {{box of rank 2 for a tensor of rank 1}}
+  %map = tle_struct.tensor_map %base, [%rows], [%stride] {box = array<i64: 64, 64>, swizzle = 128 : i32} : !tle.ptr<bf16> -> !tle.ptr<i8>
+  tle.return
+}
+
+// -----
+
+tle.func @tensor_map_result(%base: !tle.ptr<bf16>, %rows: i32, %stride: i64) {
+  // expected-error @+1 {{the map is a global !tle.ptr<i8>}}
+  %map = tle_struct.tensor_map %base, [%rows], [%stride] {box = array<i64: 64>, swizzle = 0 : i32} : !tle.ptr<bf16> -> !tle.ptr<i8, "block">
+  tle.return
+}
+
+// -----
+
+tle.func @tensor_copy_unswizzled(%map: !tle.ptr<i8>, %i: i32) {
+  %ring = tle_struct.alloc : !tle_struct.buffer<2x64x64xbf16, "block">
+  %bar = tle_struct.barrier_alloc 1 {num = 2 : i32} : !tle_struct.barrier<"block">
+  // expected-error @+1 {{copies into swizzled buffers without padding only}}
+  tle_struct.async_tensor_copy %map[%i, %i], %ring[%i], %bar : !tle.ptr<i8>, !tle_struct.buffer<2x64x64xbf16, "block">, !tle_struct.barrier<"block">
+  tle.return
+}
+
+// -----
+
+tle.func @tensor_copy_indices(%map: !tle.ptr<i8>, %i: i32) {
+  %ring = tle_struct.alloc : !tle_struct.buffer<2x64x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
+  %bar = tle_struct.barrier_alloc 1 {num = 2 : i32} : !tle_struct.barrier<"block">
+  // expected-error @+1 {{1 indices for a slot of rank 2}}
+  tle_struct.async_tensor_copy %map[%i], %ring[%i], %bar : !tle.ptr<i8>, !tle_struct.buffer<2x64x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>, !tle_struct.barrier<"block">
+  tle.return
+}

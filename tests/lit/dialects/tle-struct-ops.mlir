@@ -57,6 +57,20 @@ tle.func @levels() {
   tle.return
 }
 
+// Tensor copies (TMA): a map of a 2-D bf16 tensor for 64x64 boxes in the
+// 128-byte swizzle, and a copy of one tile into a slot of a ring, landing
+// transposed, completing on the slot's barrier, issued if %p.
+// CHECK-LABEL: tle.func @tensor_copy
+// CHECK: %[[MAP:.*]] = tle_struct.tensor_map %{{.*}}, [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}] {box = array<i64: 64, 64>, swizzle = 128 : i32} : !tle.ptr<bf16> -> !tle.ptr<i8>
+// CHECK: tle_struct.async_tensor_copy %[[MAP]][%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} if %{{.*}} {transposed} : !tle.ptr<i8>, !tle_struct.buffer<3x64x64xbf16, "block", #tle_struct.layout<order = [1, 2, 0], swizzle = 128>>, !tle_struct.barrier<"block">
+tle.func @tensor_copy(%base: !tle.ptr<bf16>, %rows: i32, %cols: i32, %stride: i64, %one: i64, %i: i32, %slot: i32, %p: i1) {
+  %map = tle_struct.tensor_map %base, [%rows, %cols], [%stride, %one] {box = array<i64: 64, 64>, swizzle = 128 : i32} : !tle.ptr<bf16> -> !tle.ptr<i8>
+  %ring = tle_struct.alloc : !tle_struct.buffer<3x64x64xbf16, "block", #tle_struct.layout<order = [1, 2, 0], swizzle = 128>>
+  %bar = tle_struct.barrier_alloc 1 {num = 3 : i32} : !tle_struct.barrier<"block">
+  tle_struct.async_tensor_copy %map[%i, %i], %ring[%slot], %bar if %p {transposed} : !tle.ptr<i8>, !tle_struct.buffer<3x64x64xbf16, "block", #tle_struct.layout<order = [1, 2, 0], swizzle = 128>>, !tle_struct.barrier<"block">
+  tle.return
+}
+
 // A register tile written to a slot of a swizzled operand buffer.
 // CHECK-LABEL: tle.func @local_store
 tle.func @local_store(%t: tensor<64x64xf16>, %slot: i32) {

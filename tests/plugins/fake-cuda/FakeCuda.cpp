@@ -12,6 +12,7 @@
 // FAKE_CUDA_FAIL=NAME makes entry point NAME fail with
 // CUDA_ERROR_ILLEGAL_ADDRESS (cuModuleLoadDataEx with a JIT log), to test
 // how driver errors reach the user (tests/lit/runtime/driver-errors.test).
+// FAKE_CUDA_LOG_ALLOC=1 also writes each allocation's size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +103,8 @@ CUresult cuFuncSetCacheConfig(void *, int Config) {
   return 0;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
+  if (std::getenv("FAKE_CUDA_LOG_ALLOC"))
+    std::fprintf(stderr, "fake-cuda: cuMemAlloc(%zu)\n", Bytes);
   *Ptr = reinterpret_cast<CUdeviceptr>(std::calloc(1, Bytes));
   return *Ptr ? 0 : 2;
 }
