@@ -444,6 +444,19 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
   }
   case TValue::Kind::IR: {
     Type T = V.getType();
+    // Triton's tensor_descriptor: its tiles' element type and shape.
+    if (auto Desc = dyn_cast<mlir::tle::TensorDescType>(T)) {
+      RankedTensorType Block = Desc.getBlockType();
+      if (Attr == "dtype")
+        return TValue::dtype(Block.getElementType(), V.isUnsigned());
+      if (Attr == "block_shape") {
+        std::vector<TValue> Dims;
+        for (int64_t D : Block.getShape())
+          Dims.push_back(TValue::integer(D));
+        return TValue::tuple(std::move(Dims));
+      }
+      return TValue::method(V, Attr);
+    }
     if (Attr == "dtype")
       return TValue::dtype(getScalarType(T), V.isUnsigned());
     // A scalar's type is its dtype (`ptr.type.element_ty`, as FlagGems

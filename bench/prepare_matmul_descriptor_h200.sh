@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Run HERE after bench/prepare_h200.sh: compiles examples/matmul_descriptor.py
+# (A and B through tensor descriptors made in the kernel: tensor copies on
+# the H200) for fp16 and bf16, 128x128x64 tiles with 4 and 8 warps, 3
+# stages, into bench/bin/kernels and bench/bin/matmul_descriptor.json, for
+# bench/matmul_descriptor.py on the device.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${1:-$ROOT/build}"
+K="$ROOT/bench/bin/kernels"
+mkdir -p "$K"
+entries=()
+for dtype in fp16 bf16; do
+for warps in 4 8; do
+  d="$K/mmd-$dtype-$warps"
+  f="matmul_descriptor.$dtype.128x128x64w${warps}s3.h200.cubin"
+  "$BUILD/bin/tlec" "$ROOT/examples/matmul_descriptor.py" \
+    --kernel matmul_descriptor_kernel --target h200 --num-warps "$warps" \
+    --num-stages 3 -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=64 \
+    -D GROUP_SIZE_M=8 --signature "*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16" \
+    -o "$d"
+  mv "$d"/matmul_descriptor_kernel/matmul_descriptor_kernel.*.cubin "$K/$f"
+  m="$d/matmul_descriptor_kernel/manifest.json"
+  shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
+  scratch=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["targets"][0].get("global_scratch_bytes", 0))' "$m")
+  entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_descriptor_kernel\", \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch}")
+  rm -rf "$d"
+done
+done
+echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/matmul_descriptor.json"
+cat "$ROOT/bench/bin/matmul_descriptor.json"
