@@ -320,7 +320,11 @@ private:
     return AxisInfo(ones, divisibility, constancy);
   }
 
+  /// A constant, or a tile splat from one (as descriptor lowering makes
+  /// the unit stride it multiplies by).
   static std::optional<int64_t> constantValue(Value v) {
+    if (auto splat = v.getDefiningOp<SplatOp>())
+      v = splat.getOperand();
     APInt value;
     if (matchPattern(v, m_ConstantInt(&value)))
       return value.getSExtValue();

@@ -281,27 +281,40 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   module.walk([&](Operation *op) {
     if (WarpSpecializeOp::getPartitionOf(op) != scope)
       return;
-    Value ptr = getPtrAndMask(op).first;
-    if (!ptr)
-      return;
-    auto tensor = dyn_cast<RankedTensorType>(ptr.getType());
-    if (!tensor)
-      return;
+    RankedTensorType tensor;
+    SmallVector<unsigned> order;
+    unsigned vec = 1;
+    if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
+      // A descriptor tile kept for a tensor copy: its last dimension is
+      // contiguous and its rows 16-byte aligned (what the copy needs), in
+      // case it becomes the pointer load it means after all.
+      tensor = load.getType();
+      order = defaultOrder(tensor.getRank());
+      vec = std::max<unsigned>(
+          1, vectorBytes / std::max(1u, tensor.getElementTypeBitWidth() / 8));
+    } else {
+      Value ptr = getPtrAndMask(op).first;
+      if (!ptr)
+        return;
+      tensor = dyn_cast<RankedTensorType>(ptr.getType());
+      if (!tensor)
+        return;
+      // Fastest dimension first: the most contiguous one, the last on ties.
+      AxisInfo info = axis.lookup(ptr);
+      order = defaultOrder(tensor.getRank());
+      if (info.isInitialized() && info.getRank() == tensor.getRank())
+        llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+          return info.getContiguity(a) > info.getContiguity(b);
+        });
+      // The mask does not limit the layout: distribution splits a vector
+      // access whose lanes may disagree (see Distribute.cpp).
+      vec = ::tle::conversion::getVectorWidthAlong(axis, ptr, Value(), order[0],
+                                                   vectorBytes);
+    }
     unsigned rank = tensor.getRank();
-    // Fastest dimension first: the most contiguous one, the last on ties.
-    AxisInfo info = axis.lookup(ptr);
-    SmallVector<unsigned> order = defaultOrder(rank);
-    if (info.isInitialized() && info.getRank() == rank)
-      llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-        return info.getContiguity(a) > info.getContiguity(b);
-      });
     int64_t numElems = tensor.getNumElements();
     int64_t perThread =
         std::max<int64_t>(1, numElems / (int64_t(warps) * warpSize));
-    // The mask does not limit the layout: distribution splits a vector
-    // access whose lanes may disagree (see Distribute.cpp).
-    unsigned vec = ::tle::conversion::getVectorWidthAlong(
-        axis, ptr, Value(), order[0], vectorBytes);
     unsigned fastest = std::min<int64_t>(
         {int64_t(vec), perThread, tensor.getDimSize(order[0])});
     fastest = std::max(1u, unsigned(llvm::bit_floor(fastest)));

@@ -302,14 +302,15 @@ bool isWrittenVisibly(Value buffer) {
 
 /// The local_dots whose operand slots need no fence before the unit reads
 /// them: their buffers are written visibly (isWrittenVisibly), or an
-/// earlier local_dot of the same block already made them visible and
-/// nothing between the two can have written block-level memory that the
-/// unit reads (only pure ops, waits for earlier products, tile loads,
-/// barriers and global stores). Attention's P V follows Q K^T with the
-/// softmax in between: its V slot landed with the wait that Q K^T's
-/// operands did.
+/// earlier local_dot of the same block fenced (or was itself covered by a
+/// fence) and nothing between the two can have written block-level memory
+/// that the unit reads (only pure ops, waits for earlier products, tile
+/// loads, barriers and global stores). Attention's P V follows Q K^T with
+/// the softmax in between: its V slot landed with the wait that Q K^T's
+/// operands did. A dot that skipped the fence because its own buffers need
+/// none covers nothing: the walk goes past it.
 DenseSet<Operation *> getDotsWithVisibleOperands(ModuleOp module) {
-  DenseSet<Operation *> visible;
+  DenseSet<Operation *> visible, fenced;
   module.walk([&](tle_struct::LocalDotOp dot) {
     if (llvm::all_of(ValueRange{dot.getA(), dot.getB()}, [](Value operand) {
           return !isa<BufferType>(operand.getType()) ||
@@ -318,8 +319,13 @@ DenseSet<Operation *> getDotsWithVisibleOperands(ModuleOp module) {
       visible.insert(dot);
       return;
     }
+    // Fenced here, or after an earlier fence (walks visit a block's ops in
+    // order, so earlier dots are decided).
+    fenced.insert(dot);
     for (Operation *op = dot->getPrevNode(); op; op = op->getPrevNode()) {
       if (isa<tle_struct::LocalDotOp>(op)) {
+        if (!fenced.contains(op))
+          continue;
         visible.insert(dot);
         return;
       }

@@ -217,7 +217,8 @@ public:
   mlir::LogicalResult emitTensorCopy(mlir::OpBuilder &b, mlir::Location loc,
                                      mlir::Value dst, mlir::Value map,
                                      mlir::ValueRange coords,
-                                     mlir::Value barrier) const override;
+                                     mlir::Value barrier,
+                                     bool afterOrdinaryAccesses) const override;
   mlir::LogicalResult emitBarrierExpectBytes(mlir::OpBuilder &b,
                                              mlir::Location loc,
                                              mlir::Value barrier,

@@ -33,10 +33,6 @@ using mlir::tle_struct::BufferType;
 
 namespace {
 
-unsigned getElementBytes(Type type) {
-  return std::max(1u, type.getIntOrFloatBitWidth() / 8);
-}
-
 /// The block's linear program id as an i64.
 FailureOr<Value> getLinearProgramId(OpBuilder &b, Location loc,
                                     const ::tle::backend::TargetInfo &target) {
@@ -110,8 +106,8 @@ struct TensorMapConversion : DistPattern<tle_struct::TensorMapOp> {
       if (d + 1 < rank)
         desc.Strides.push_back(arith::MulIOp::create(
             rewriter, loc, adaptor.getStrides()[d].front(),
-            arith::ConstantIntOp::create(rewriter, loc,
-                                         getElementBytes(pointee), 64)));
+            arith::ConstantIntOp::create(rewriter, loc, typeBytes(pointee),
+                                         64)));
     }
     desc.SwizzleBytes = op.getSwizzle();
 
@@ -151,7 +147,7 @@ struct AsyncTensorCopyConversion
       return op.emitError("a tensor copy lands its tile's contiguous "
                           "dimension along the slot's fastest one");
     Type elem = getTypeConverter()->convertType(type.getElementType());
-    unsigned elemBytes = getElementBytes(type.getElementType());
+    unsigned elemBytes = typeBytes(elem);
     int64_t panels = slotShape[inner] / addressing.panelColumns;
     int64_t bytes = slotShape[0] * slotShape[1] * elemBytes;
 
@@ -173,6 +169,9 @@ struct AsyncTensorCopyConversion
     if (op.getPred())
       issue = arith::AndIOp::create(rewriter, loc, issue,
                                     adaptor.getPred().front());
+    // The first copies into a ring (before its loop, where the pipeliner
+    // put them) may follow ordinary accesses to the same bytes.
+    bool ordered = !op->getParentOfType<scf::ForOp>();
     LogicalResult issued = success();
     scf::IfOp::create(rewriter, loc, issue, [&](OpBuilder &b, Location l) {
       issued = st.target.emitBarrierExpectBytes(b, l, barrier, bytes);
@@ -184,7 +183,7 @@ struct AsyncTensorCopyConversion
         Value panelCol = arith::AddIOp::create(
             b, l, col, i32Const(b, l, p * addressing.panelColumns));
         issued = st.target.emitTensorCopy(b, l, dst, map, {panelCol, row},
-                                          barrier);
+                                          barrier, ordered && p == 0);
       }
       scf::YieldOp::create(b, l);
     });

@@ -238,11 +238,11 @@ LogicalResult PartitionAwareTarget::emitTensorMapInit(
     const backend::TensorMapDesc &desc, Value laneId) const {
   return inner.emitTensorMapInit(b, loc, map, staging, desc, laneId);
 }
-LogicalResult PartitionAwareTarget::emitTensorCopy(OpBuilder &b, Location loc,
-                                                   Value dst, Value map,
-                                                   ValueRange coords,
-                                                   Value barrier) const {
-  return inner.emitTensorCopy(b, loc, dst, map, coords, barrier);
+LogicalResult PartitionAwareTarget::emitTensorCopy(
+    OpBuilder &b, Location loc, Value dst, Value map, ValueRange coords,
+    Value barrier, bool afterOrdinaryAccesses) const {
+  return inner.emitTensorCopy(b, loc, dst, map, coords, barrier,
+                              afterOrdinaryAccesses);
 }
 LogicalResult PartitionAwareTarget::emitBarrierExpectBytes(
     OpBuilder &b, Location loc, Value barrier, unsigned bytes) const {

@@ -57,10 +57,10 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   PM.addPass(mlir::tle::createTLELowerParallel());
   // Tensor descriptor tiles become masked pointer loads and stores, except
   // those that software pipelining may stage through tensor copies.
-  bool Pipelining =
+  bool StageLoads =
       Options.Optimizations.PipelineLoads && Target.supportsAsyncCopy(16);
   mlir::tle::TLELowerTensorDescriptorsOptions Descriptors;
-  Descriptors.tensorCopies = Pipelining && Target.supportsTensorCopies();
+  Descriptors.tensorCopies = StageLoads && Target.supportsTensorCopies();
   PM.addPass(mlir::tle::createTLELowerTensorDescriptors(Descriptors));
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
@@ -74,7 +74,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   PM.addPass(createCanonicalizerPass());
   // Only where copies run asynchronously: a synchronous copy waits for its
   // load where it is issued, so staging would only add block-memory traffic.
-  if (Pipelining) {
+  if (StageLoads) {
     // A loop's rings and its body's scratch fit in what a block may opt in
     // to (softmax rows of 16384 fp32: three 64 KiB slots, as Triton's).
     PipelineLoadsOptions Pipelining;

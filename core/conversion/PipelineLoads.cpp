@@ -36,6 +36,17 @@
 // counts are what Triton's shared memory sizes show (softmax with
 // num_stages 4: three rows; the wgmma matmul with 3: three tiles).
 //
+// On targets with tensor copies (TMA), a descriptor tile that
+// tle-lower-tensor-descriptors kept (tle.descriptor_load) and that such a
+// dot reads, maybe through tl.trans, is copied by the block's first thread
+// through the descriptor's tensor map (tle_struct.tensor_map, made once
+// after the descriptor) into a ring in the 128-byte swizzle
+// (tle_struct.async_tensor_copy); each slot has a barrier object the copy
+// completes on, and the readers wait for the slot's phase (the number of
+// times the slots wrapped, which the loop carries) right before the dot,
+// instead of an async_wait. Kept tiles no such dot reads become pointer
+// loads first.
+//
 // The copies and the pure ops their addresses and masks come from (pointer
 // increments included) form stage 0 of the upstream scf pipeliner, all else
 // stage S-1; the loop is not peeled, copies of iterations past the end are
@@ -80,6 +91,8 @@ constexpr unsigned kDefaultNumStages = 3;
 /// The most a ring is aligned to in block-level memory (a swizzled layout's
 /// pattern repeats every 1024 bytes).
 constexpr uint64_t kRingAlignment = 1024;
+/// A barrier object (a slot of a ring that tensor copies fill has one).
+constexpr uint64_t kBarrierBytes = 8;
 
 /// A load whose only user converts it to another layout, or is a tl.dot
 /// reading that operand from block-level memory (`dot` set), or, in a loop
@@ -104,8 +117,7 @@ struct Candidate {
   }
   /// The value the dot (or the conversion) reads.
   Value operand() const {
-    return trans ? static_cast<Operation *>(trans)->getResult(0)
-                 : source()->getResult(0);
+    return trans ? Value(TransOp(trans).getResult()) : source()->getResult(0);
   }
 };
 
@@ -325,8 +337,8 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
   return std::nullopt;
 }
 
-/// A descriptor tile that layout-tensor-descriptor lowering kept for a
-/// tensor copy (see isTensorCopyCandidate there), staged when its dot reads
+/// A descriptor tile that tle-lower-tensor-descriptors kept for a tensor
+/// copy (see isTensorCopyCandidate there), staged when its dot reads
 /// block-level operands.
 std::optional<Candidate> getTensorCopyCandidate(DescriptorLoadOp load) {
   if (!load->hasOneUse() || !load.getDesc().getDefiningOp<MakeTensorDescOp>())
@@ -343,9 +355,6 @@ std::optional<Candidate> getTensorCopyCandidate(DescriptorLoadOp load) {
   auto dot = dyn_cast<DotOp>(use->getOwner());
   if (!dot || use->getOperandNumber() >= 2 || !readsBlockOperands(dot) ||
       dot->getBlock() != load->getBlock())
-    return std::nullopt;
-  if (c.trans && dot.getA() == c.trans.getResult() &&
-      dot->hasAttr(::tle::conversion::kMatrixRegisterAAttr))
     return std::nullopt;
   c.dot = dot;
   return c;
@@ -570,6 +579,18 @@ struct PipelineLoadsPass
   }
 
   void runOnOperation() override {
+    // Descriptor tiles kept for tensor copies whose dot does not read
+    // block-level operands (mma.sync, the FMA fallback) become the pointer
+    // loads they mean first, which the rings below may still stage.
+    IRRewriter rewriter(&getContext());
+    SmallVector<DescriptorLoadOp> notCopied;
+    getOperation().walk([&](DescriptorLoadOp load) {
+      if (!getTensorCopyCandidate(load))
+        notCopied.push_back(load);
+    });
+    for (DescriptorLoadOp load : notCopied)
+      if (failed(lowerDescriptorLoad(rewriter, load)))
+        return signalPassFailure();
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
       if (!loop.getBody()
@@ -585,12 +606,11 @@ struct PipelineLoadsPass
     for (scf::ForOp loop : loops)
       if (failed(pipeline(loop, axis)))
         return signalPassFailure();
-    // Descriptor tiles kept for tensor copies that no ring took become the
-    // pointer loads they mean, in their layout.
+    // Tensor copy candidates that no ring took (the loop did not fit, or
+    // could not be pipelined) become the pointer loads they mean.
     SmallVector<DescriptorLoadOp> unstaged;
     getOperation().walk(
         [&](DescriptorLoadOp load) { unstaged.push_back(load); });
-    IRRewriter rewriter(&getContext());
     for (DescriptorLoadOp load : unstaged)
       if (failed(lowerDescriptorLoad(rewriter, load)))
         return signalPassFailure();
@@ -713,6 +733,9 @@ struct PipelineLoadsPass
       function->walk([&](ts::AllocOp alloc) {
         taken += llvm::alignTo(getRingBytes(alloc.getType()), kRingAlignment);
       });
+      function->walk([&](ts::BarrierAllocOp barriers) {
+        taken += kBarrierBytes * barriers.getNum();
+      });
       if (taken >= sharedMemoryLimit)
         return success();
       ringLimit = sharedMemoryLimit - taken;
@@ -744,9 +767,12 @@ struct PipelineLoadsPass
             kRingAlignment);
     for (; stages >= 2; --stages) {
       uint64_t bytes = operandBytes;
-      for (Candidate &c : candidates)
+      for (Candidate &c : candidates) {
         bytes += llvm::alignTo(getRingBytes(getRingType(c, slotsFor(stages))),
                                kRingAlignment);
+        if (c.tensorLoad)
+          bytes += kBarrierBytes * slotsFor(stages);
+      }
       if (!ringLimit || bytes <= ringLimit)
         break;
     }
@@ -1003,8 +1029,7 @@ struct PipelineLoadsPass
         scf::pipelineForLoop(rewriter, loop, options, &modified);
     if (failed(pipelined))
       return loop.emitError("software pipelining failed");
-    // Copies past the end still write zeros: let them land before the rings'
-    // memory is anything else.
+    // The products still running read the rings: wait for them.
     rewriter.setInsertionPointAfter(*pipelined);
     for (unsigned index : waitedResults) {
       Value result = pipelined->getResult(index);
@@ -1012,10 +1037,11 @@ struct PipelineLoadsPass
                                              result, 0);
       result.replaceAllUsesExcept(wait.getResult(), wait);
     }
-    // Tensor copies past the end were not issued, and every issued one was
-    // waited for by the iteration that read its slot; the wait's block
-    // barrier still ends the rings' lifetime (their bytes may be scratch
-    // after it).
+    // Copies past the end still write zeros: let them land before the
+    // rings' memory is anything else. (Tensor copies past the end were not
+    // issued, and every issued one was waited for by the iteration that read
+    // its slot; the wait's block barrier still ends the rings' lifetime:
+    // their bytes may be scratch after it.)
     ts::AsyncWaitOp::create(rewriter, loc, 0);
     return success();
   }

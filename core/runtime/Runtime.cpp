@@ -8,6 +8,7 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <limits>
 #include <vector>
 
 using namespace llvm;
@@ -115,8 +116,13 @@ Device::lower(const LaunchDims &Dims, ArrayRef<KernelArg> Args) {
     Pointers.push_back(A.getData());
   if (Dims.GlobalScratchBytes) {
     uint64_t Bytes = Dims.GlobalScratchBytes;
-    for (unsigned G : Dims.Grid)
+    for (unsigned G : Dims.Grid) {
+      if (Bytes > std::numeric_limits<uint64_t>::max() / G)
+        return createStringError("the grid's global scratch (" +
+                                 Twine(Dims.GlobalScratchBytes) +
+                                 " bytes per program) does not fit 64 bits");
       Bytes *= G;
+    }
     if (Bytes > ScratchBytes) {
       // Earlier launches may still run on the old scratch.
       if (ScratchBytes) {

@@ -21,12 +21,14 @@
 #include "core/transforms/TileBroadcast.h"
 
 #include "dialects/TLE/TLEDialect.h"
+#include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -130,21 +132,27 @@ FailureOr<MakeTensorDescOp> getDescriptor(Operation *User, Value Desc) {
 bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
                            const AxisInfoResult &Axis) {
   RankedTensorType Block = Desc.getResult().getType().getBlockType();
-  unsigned ElemBits = Block.getElementType().getIntOrFloatBitWidth();
+  Type Elem = Block.getElementType();
+  unsigned ElemBits = Elem.isIntOrFloat() ? Elem.getIntOrFloatBitWidth() : 0;
   if (Block.getRank() != 2 ||
       (ElemBits != 8 && ElemBits != 16 && ElemBits != 32) ||
       Desc.getPadding() != PaddingOption::Zero)
     return false;
+  // Whole 128-byte panels of whole 8-row swizzle periods (1024 bytes),
+  // rows a box may have.
   int64_t ElemBytes = ElemBits / 8;
   if (Block.getDimSize(1) * ElemBytes % 128 != 0 ||
-      Block.getNumElements() * ElemBytes % 1024 != 0 ||
-      Block.getDimSize(0) > 256)
+      Block.getDimSize(0) % 8 != 0 || Block.getDimSize(0) > 256)
     return false;
   // A loop inside another would set up its slots' barriers again on every
-  // outer iteration, which an mbarrier may not be without invalidating it.
+  // outer iteration, which an mbarrier may not be without invalidating it;
+  // the maps live in a kernel's scratch, and the block's first thread,
+  // which wrote them, issues the copies (not a warp_specialize partition's).
   auto Loop = dyn_cast<scf::ForOp>(Load->getParentOp());
+  auto Func = Load->getParentOfType<FunctionOpInterface>();
   if (!Loop || Loop->isAncestor(Desc) ||
-      Loop->getParentOfType<LoopLikeOpInterface>())
+      Loop->getParentOfType<LoopLikeOpInterface>() || !Func ||
+      Func.isPrivate() || Load->getParentOfType<tle_struct::WarpSpecializeOp>())
     return false;
   if (!matchPattern(Desc.getStrides()[1], m_One()))
     return false;

@@ -128,6 +128,9 @@ LogicalResult TensorMapOp::verify() {
                          << " for a tensor of rank " << getShape().size();
   if (llvm::any_of(box, [](int64_t size) { return size < 1; }))
     return emitOpError("box sizes must be positive");
+  if (!llvm::is_contained({0, 32, 64, 128}, getSwizzle()))
+    return emitOpError() << "swizzle of " << getSwizzle()
+                         << " bytes (0, 32, 64 or 128)";
   auto map = cast<tle::PointerType>(getMap().getType());
   if (!map.isGlobal() || !map.getPointeeType().isInteger(8))
     return emitOpError("the map is a global !tle.ptr<i8>");

@@ -206,12 +206,15 @@ public:
     return success();
   }
   LogicalResult emitTensorCopy(OpBuilder &B, Location Loc, Value Dst, Value Map,
-                               ValueRange Coords,
-                               Value Barrier) const override {
+                               ValueRange Coords, Value Barrier,
+                               bool AfterOrdinaryAccesses) const override {
     SmallVector<Value> Operands{Dst, Map};
     llvm::append_range(Operands, Coords);
     Operands.push_back(Barrier);
-    emitMarker(B, Loc, "test.tensor.copy", Operands);
+    emitMarker(B, Loc,
+               AfterOrdinaryAccesses ? "test.tensor.copy ordered"
+                                     : "test.tensor.copy",
+               Operands);
     return success();
   }
   LogicalResult emitBarrierExpectBytes(OpBuilder &B, Location Loc,

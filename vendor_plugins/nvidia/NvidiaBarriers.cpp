@@ -19,18 +19,15 @@
 using namespace mlir;
 using namespace tle::nvidia;
 
-namespace {
-
-/// A PTX statement with side effects on register operands ("r": 32-bit
-/// values, the shared address included: block-level pointers are 32-bit,
-/// see initializeNVPTX).
-void emitPtx(OpBuilder &B, Location Loc, StringRef Ptx, StringRef Constraints,
-             ValueRange Operands) {
+void tle::nvidia::emitPtxStatement(OpBuilder &B, Location Loc, StringRef Ptx,
+                                   StringRef Constraints, ValueRange Operands) {
   LLVM::InlineAsmOp::create(B, Loc, TypeRange(), Operands, Ptx, Constraints,
                             /*has_side_effects=*/true,
                             /*is_align_stack=*/false, LLVM::TailCallKind::None,
                             /*asm_dialect=*/{}, /*operand_attrs=*/{});
 }
+
+namespace {
 
 LogicalResult requireMBarriers(bool HasMBarrier, Location Loc) {
   if (HasMBarrier)
@@ -51,8 +48,8 @@ LogicalResult NvidiaTargetInfo::emitBarrierInit(OpBuilder &B, Location Loc,
                                                 unsigned Count) const {
   if (failed(requireMBarriers(HasMBarrier, Loc)))
     return failure();
-  emitPtx(B, Loc, "mbarrier.init.shared.b64 [$0], $1;", "r,r",
-          {Address, i32(B, Loc, Count)});
+  emitPtxStatement(B, Loc, "mbarrier.init.shared.b64 [$0], $1;", "r,r",
+                   {Address, i32(B, Loc, Count)});
   return success();
 }
 
@@ -62,18 +59,19 @@ LogicalResult NvidiaTargetInfo::emitBarrierArrive(OpBuilder &B, Location Loc,
   if (failed(requireMBarriers(HasMBarrier, Loc)))
     return failure();
   if (Count == 1) {
-    emitPtx(B, Loc,
-            "{ .reg .b64 state; mbarrier.arrive.shared.b64 state, [$0]; }", "r",
-            {Address});
+    emitPtxStatement(
+        B, Loc, "{ .reg .b64 state; mbarrier.arrive.shared.b64 state, [$0]; }",
+        "r", {Address});
     return success();
   }
   if (!HasMBarrierArriveCount)
     return emitError(Loc) << "nvidia plugin: arriving " << Count
                           << " times at once needs sm_90 or later";
-  emitPtx(B, Loc,
-          "{ .reg .b64 state; mbarrier.arrive.release.cta.shared::cta.b64 "
-          "state, [$0], $1; }",
-          "r,r", {Address, i32(B, Loc, Count)});
+  emitPtxStatement(
+      B, Loc,
+      "{ .reg .b64 state; mbarrier.arrive.release.cta.shared::cta.b64 "
+      "state, [$0], $1; }",
+      "r,r", {Address, i32(B, Loc, Count)});
   return success();
 }
 
@@ -84,15 +82,15 @@ LogicalResult NvidiaTargetInfo::emitBarrierWait(OpBuilder &B, Location Loc,
     return failure();
   // try_wait (sm_90) suspends the thread for a while; test_wait returns at
   // once.
-  emitPtx(B, Loc,
-          HasMBarrierArriveCount
-              ? "{ .reg .pred done; tle_wait: "
-                "mbarrier.try_wait.parity.shared.b64 done, [$0], $1; "
-                "@!done bra.uni tle_wait; }"
-              : "{ .reg .pred done; tle_wait: "
-                "mbarrier.test_wait.parity.shared.b64 done, [$0], $1; "
-                "@!done bra.uni tle_wait; }",
-          "r,r", {Address, Parity});
+  emitPtxStatement(B, Loc,
+                   HasMBarrierArriveCount
+                       ? "{ .reg .pred done; tle_wait: "
+                         "mbarrier.try_wait.parity.shared.b64 done, [$0], $1; "
+                         "@!done bra.uni tle_wait; }"
+                       : "{ .reg .pred done; tle_wait: "
+                         "mbarrier.test_wait.parity.shared.b64 done, [$0], $1; "
+                         "@!done bra.uni tle_wait; }",
+                   "r,r", {Address, Parity});
   return success();
 }
 
@@ -103,7 +101,8 @@ LogicalResult NvidiaTargetInfo::emitAsyncCopyArrive(OpBuilder &B, Location Loc,
                              "this chip (sm_80 or later)";
   // Without .noinc the arrival the copies make is added to the expected
   // count first: the phase still waits for the kernel's own arrivals.
-  emitPtx(B, Loc, "cp.async.mbarrier.arrive.shared.b64 [$0];", "r", {Address});
+  emitPtxStatement(B, Loc, "cp.async.mbarrier.arrive.shared.b64 [$0];", "r",
+                   {Address});
   return success();
 }
 

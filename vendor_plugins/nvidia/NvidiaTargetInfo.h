@@ -22,6 +22,13 @@
 namespace tle {
 namespace nvidia {
 
+/// A PTX statement with side effects on register operands ("r": 32-bit
+/// values, block-level addresses included: they are 32-bit, see
+/// initializeNVPTX; "l": 64-bit).
+void emitPtxStatement(mlir::OpBuilder &B, mlir::Location Loc,
+                      llvm::StringRef Ptx, llvm::StringRef Constraints,
+                      mlir::ValueRange Operands);
+
 class NvidiaTargetInfo : public backend::TargetInfo {
 public:
   explicit NvidiaTargetInfo(const hwdesc::HwDesc &Desc);
@@ -111,7 +118,8 @@ public:
   mlir::LogicalResult emitTensorCopy(mlir::OpBuilder &B, mlir::Location Loc,
                                      mlir::Value Dst, mlir::Value Map,
                                      mlir::ValueRange Coords,
-                                     mlir::Value Barrier) const override;
+                                     mlir::Value Barrier,
+                                     bool AfterOrdinaryAccesses) const override;
   mlir::LogicalResult emitBarrierExpectBytes(mlir::OpBuilder &B,
                                              mlir::Location Loc,
                                              mlir::Value Barrier,

@@ -26,16 +26,9 @@ using namespace tle::nvidia;
 
 namespace {
 
-void emitPtx(OpBuilder &B, Location Loc, StringRef Ptx, StringRef Constraints,
-             ValueRange Operands) {
-  LLVM::InlineAsmOp::create(B, Loc, TypeRange(), Operands, Ptx, Constraints,
-                            /*has_side_effects=*/true,
-                            /*is_align_stack=*/false, LLVM::TailCallKind::None,
-                            /*asm_dialect=*/{}, /*operand_attrs=*/{});
-}
-
-/// CUtensorMapDataType of an element type; std::nullopt for the types a
-/// map cannot describe.
+/// tensormap.replace's .elemtype code of an element type (PTX ISA 8.3:
+/// .u8 0, .u16 1, .s32 3, .s64 5, .f16 6, .f32 7, .f64 9, .bf16 10);
+/// std::nullopt for the types a map cannot describe.
 std::optional<unsigned> getTensorMapElementType(Type T) {
   if (T.isF16())
     return 6;
@@ -62,7 +55,7 @@ std::optional<unsigned> getTensorMapElementType(Type T) {
   return std::nullopt;
 }
 
-/// CUtensorMapSwizzle of a swizzle width in bytes.
+/// tensormap.replace's .swizzle_mode code of a swizzle width in bytes.
 std::optional<unsigned> getTensorMapSwizzle(unsigned Bytes) {
   switch (Bytes) {
   case 0:
@@ -153,14 +146,14 @@ LogicalResult NvidiaTargetInfo::emitTensorMapInit(
          "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic."
          "release.gpu.sync.aligned [$2], [$0], 128;\n"
          "fence.proxy.tensormap::generic.acquire.gpu [$2], 128;\n}";
-  emitPtx(B, Loc, Ptx, Constraints, Operands);
+  emitPtxStatement(B, Loc, Ptx, Constraints, Operands);
   return success();
 }
 
-LogicalResult NvidiaTargetInfo::emitTensorCopy(OpBuilder &B, Location Loc,
-                                               Value Dst, Value Map,
-                                               ValueRange Coords,
-                                               Value Barrier) const {
+LogicalResult
+NvidiaTargetInfo::emitTensorCopy(OpBuilder &B, Location Loc, Value Dst,
+                                 Value Map, ValueRange Coords, Value Barrier,
+                                 bool AfterOrdinaryAccesses) const {
   if (!HasTensorCopies)
     return emitError(Loc) << "nvidia plugin: no tensor copies on this chip "
                              "(sm_90a with the tma feature, PTX ISA 8.3)";
@@ -177,14 +170,20 @@ LogicalResult NvidiaTargetInfo::emitTensorCopy(OpBuilder &B, Location Loc,
     Constraints += ",r";
     List += (D ? ", $" : "$") + std::to_string(3 + D);
   }
+  // The copy writes through the async proxy: earlier generic accesses to
+  // its bytes (scratch the ring reuses) and the barrier's initialization
+  // are ordered before it.
+  if (AfterOrdinaryAccesses)
+    emitPtxStatement(B, Loc, "fence.proxy.async.shared::cta;", "", {});
   // A CTA is a cluster of one without a cluster launch: its shared memory
   // is the destination window of .shared::cluster.
-  emitPtx(B, Loc,
-          "cp.async.bulk.tensor." + std::to_string(Rank) +
-              "d.shared::cluster.global.mbarrier::complete_tx::bytes [$0], "
-              "[$1, {" +
-              List + "}], [$2];",
-          Constraints, Operands);
+  emitPtxStatement(
+      B, Loc,
+      "cp.async.bulk.tensor." + std::to_string(Rank) +
+          "d.shared::cluster.global.mbarrier::complete_tx::bytes [$0], "
+          "[$1, {" +
+          List + "}], [$2];",
+      Constraints, Operands);
   return success();
 }
 
@@ -195,9 +194,9 @@ LogicalResult NvidiaTargetInfo::emitBarrierExpectBytes(OpBuilder &B,
   if (!HasTensorCopies)
     return emitError(Loc) << "nvidia plugin: no tensor copies on this chip "
                              "(sm_90a with the tma feature, PTX ISA 8.3)";
-  emitPtx(B, Loc,
-          "mbarrier.arrive.expect_tx.shared.b64 _, [$0], " +
-              std::to_string(Bytes) + ";",
-          "r", {asPointer(B, Loc, Barrier, SharedAddressSpace)});
+  emitPtxStatement(B, Loc,
+                   "mbarrier.arrive.expect_tx.shared.b64 _, [$0], " +
+                       std::to_string(Bytes) + ";",
+                   "r", {asPointer(B, Loc, Barrier, SharedAddressSpace)});
   return success();
 }

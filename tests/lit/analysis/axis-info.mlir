@@ -95,3 +95,21 @@ tle.func @loop(%n: i32) {
   }
   tle.return
 }
+
+// -----
+
+// A run times a tile splat from the constant 1 (descriptor lowering's unit
+// stride, before canonicalization folds it) stays a run.
+tle.func @times_splat_one(%x: !tle.ptr<f16> {tle.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %w = arith.extsi %r : tensor<64xi32> to tensor<64xi64>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %one = arith.constant 1 : i64
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %s = tle.splat %one : i64 -> tensor<64xi64>
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %m = arith.muli %w, %s : tensor<64xi64>
+  tle.return
+}

@@ -53,7 +53,9 @@
 // after its arguments (two maps); the first warp writes each map through
 // block-level scratch, then the block synchronizes. The first thread
 // issues each copy: one arrival expecting the tile's 8 KiB, one copy of
-// the 64x64 box. Neither product fences its operands: tensor copies and
+// the 64x64 box; the copies before the loop are ordered after the ordinary
+// accesses before them (the ring's bytes may have been scratch, the barrier
+// was just set up). Neither product fences its operands: tensor copies and
 // the store of Q make them visible themselves.
 // DIST-LABEL: llvm.func @attention
 // DIST-SAME: %arg6: !llvm.ptr<1>) attributes {tle.global_scratch = 256 : i64
@@ -62,7 +64,7 @@
 // DIST: "test.tensormap box 64 64 swizzle 128"
 // DIST: "test.barrier.expect 8192"
 // DIST-NOT: test.barrier.expect
-// DIST: "test.tensor.copy"
+// DIST: "test.tensor.copy ordered"
 // DIST: scf.for
 // DIST-NOT: "test.fence.operands"
 // DIST: "test.barrier.wait"
@@ -214,6 +216,111 @@ tle.func @nested(%pa: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.p
     }
     tle.store %ptro, %res : tensor<64x64x!tle.ptr<f32>>
   }
+  tle.return
+}
+}
+
+// -----
+
+// K through a tensor copy, V through cp.async (a pointer tile): Q K^T needs
+// no operand fence (Q was stored and fenced, K came by the unit's proxy),
+// and so covers nothing; P V reads V's slot, which cp.async wrote, and
+// fences it itself.
+// CHECK-LABEL: tle.func @mixed
+// CHECK: tle_struct.async_tensor_copy
+// CHECK: tle_struct.async_copy
+// DIST-LABEL: llvm.func @mixed
+// DIST: scf.for
+// DIST: "test.barrier.wait"
+// DIST-NOT: "test.fence.operands"
+// DIST: "test.wgmma.n64 swizzle 128,128 mn 0,0
+// DIST: "test.fence.operands"
+// DIST: "test.wgmma.n64.ra swizzle 128 mn 1
+module attributes {tle.num_stages = 3 : i32} {
+tle.func @mixed(%pq: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %pk: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %pv: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %s64 = arith.constant 64 : i64
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %rows2 = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %cst = arith.constant dense<64> : tensor<64x1xi32>
+  %rowoff = arith.muli %rows2, %cst : tensor<64x1xi32>
+  %rowb = tle.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cols = tle.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %colb = tle.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offs = arith.addi %rowb, %colb : tensor<64x64xi32>
+  %sq = tle.splat %pq : !tle.ptr<bf16> -> tensor<64x64x!tle.ptr<bf16>>
+  %ptrq = tle.addptr %sq, %offs : tensor<64x64x!tle.ptr<bf16>>, tensor<64x64xi32>
+  %q = tle.load %ptrq : tensor<64x64x!tle.ptr<bf16>>
+  %sv = tle.splat %pv : !tle.ptr<bf16> -> tensor<64x64x!tle.ptr<bf16>>
+  %ptrv = tle.addptr %sv, %offs : tensor<64x64x!tle.ptr<bf16>>, tensor<64x64xi32>
+  %step = arith.constant dense<4096> : tensor<64x64xi32>
+  %dk = tle.make_tensor_descriptor %pk, [%rows, %c64], [%s64, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x64xbf16>>
+  %res:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %off = %c0, %vp = %ptrv) -> (tensor<64x64xf32>, i32, tensor<64x64x!tle.ptr<bf16>>) : i32 {
+    %k = tle.descriptor_load %dk[%off, %c0] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %kt = tle.trans %k {order = array<i32: 1, 0>} : tensor<64x64xbf16> -> tensor<64x64xbf16>
+    %s = tle.dot %q, %kt, %zero : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    %e = math.exp2 %s : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xbf16>
+    %v = tle.load %vp : tensor<64x64x!tle.ptr<bf16>>
+    %d = tle.dot %p, %v, %acc : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    %offn = arith.addi %off, %c64 : i32
+    %vn = tle.addptr %vp, %step : tensor<64x64x!tle.ptr<bf16>>, tensor<64x64xi32>
+    scf.yield %d, %offn, %vn : tensor<64x64xf32>, i32, tensor<64x64x!tle.ptr<bf16>>
+  }
+  %so = tle.splat %out : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+  %ptro = tle.addptr %so, %offs : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+  tle.store %ptro, %res#0 : tensor<64x64x!tle.ptr<f32>>
+  tle.return
+}
+}
+
+// -----
+
+// A dot no unit reading block-level operands takes (16 rows: the test
+// target's FMA fallback): its tiles, kept for tensor copies, become pointer
+// loads before pipelining, in a vectorized layout, and are copied with
+// cp.async like any other.
+// KEEP-LABEL: tle.func @small_dot
+// KEEP: tle.descriptor_load
+// CHECK-LABEL: tle.func @small_dot
+// CHECK-NOT: tle_struct.tensor_map
+// CHECK: tle_struct.async_copy
+// CHECK: tle_struct.async_copy
+// CHECK-NOT: tle.descriptor_load
+module attributes {tle.num_stages = 3 : i32} {
+tle.func @small_dot(%pa: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %pb: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c16 = arith.constant 16 : i32
+  %c64 = arith.constant 64 : i32
+  %s64 = arith.constant 64 : i64
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : tensor<16x64xf32>
+  %da = tle.make_tensor_descriptor %pa, [%rows, %c64], [%s64, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<16x64xbf16>>
+  %db = tle.make_tensor_descriptor %pb, [%rows, %c64], [%s64, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x64xbf16>>
+  %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %off = %c0) -> (tensor<16x64xf32>, i32) : i32 {
+    %a = tle.descriptor_load %da[%off, %c0] : !tle.tensordesc<tensor<16x64xbf16>> -> tensor<16x64xbf16>
+    %b = tle.descriptor_load %db[%off, %c0] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %d = tle.dot %a, %b, %acc : tensor<16x64xbf16> * tensor<64x64xbf16> -> tensor<16x64xf32>
+    %offn = arith.addi %off, %c64 : i32
+    scf.yield %d, %offn : tensor<16x64xf32>, i32
+  }
+  %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %r16 = tle.make_range {start = 0 : i32, end = 16 : i32} : tensor<16xi32>
+  %rows2 = tle.expand_dims %r16 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %cst = arith.constant dense<64> : tensor<16x1xi32>
+  %rowoff = arith.muli %rows2, %cst : tensor<16x1xi32>
+  %rowb = tle.broadcast %rowoff : tensor<16x1xi32> -> tensor<16x64xi32>
+  %cols = tle.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %colb = tle.broadcast %cols : tensor<1x64xi32> -> tensor<16x64xi32>
+  %offs = arith.addi %rowb, %colb : tensor<16x64xi32>
+  %so = tle.splat %out : !tle.ptr<f32> -> tensor<16x64x!tle.ptr<f32>>
+  %ptro = tle.addptr %so, %offs : tensor<16x64x!tle.ptr<f32>>, tensor<16x64xi32>
+  tle.store %ptro, %res#0 : tensor<16x64x!tle.ptr<f32>>
   tle.return
 }
 }

@@ -270,3 +270,11 @@ tle.func @tensor_copy_indices(%map: !tle.ptr<i8>, %i: i32) {
   tle_struct.async_tensor_copy %map[%i], %ring[%i], %bar : !tle.ptr<i8>, !tle_struct.buffer<2x64x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>, !tle_struct.barrier<"block">
   tle.return
 }
+
+// -----
+
+tle.func @tensor_map_swizzle(%base: !tle.ptr<bf16>, %rows: i32, %stride: i64) {
+  // expected-error @+1 {{swizzle of 48 bytes (0, 32, 64 or 128)}}
+  %map = tle_struct.tensor_map %base, [%rows], [%stride] {box = array<i64: 64>, swizzle = 48 : i32} : !tle.ptr<bf16> -> !tle.ptr<i8>
+  tle.return
+}

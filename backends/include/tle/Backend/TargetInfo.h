@@ -309,8 +309,9 @@ public:
   virtual unsigned getTensorMapBytes() const { return 0; }
   /// Writes the map of Desc to Map (global memory) through Staging
   /// (getTensorMapBytes bytes of block-level memory, as aligned). Every
-  /// thread of one warp calls it; the core then synchronizes the block, and
-  /// the map is usable by emitTensorCopy in any thread.
+  /// thread of the block's first warp calls it (LaneId: its lane); the core
+  /// then synchronizes the block, and the block's first thread copies
+  /// through the map (emitTensorCopy).
   virtual mlir::LogicalResult
   emitTensorMapInit(mlir::OpBuilder &B, mlir::Location Loc, mlir::Value Map,
                     mlir::Value Staging, const TensorMapDesc &Desc,
@@ -321,11 +322,14 @@ public:
   /// first; elements outside the tensor read as zero) of the map at Map to
   /// Dst (block-level, aligned to 1024 bytes for swizzled boxes); the copy
   /// completes on the barrier object at Barrier. One thread calls it.
-  virtual mlir::LogicalResult emitTensorCopy(mlir::OpBuilder &B,
-                                             mlir::Location Loc,
-                                             mlir::Value Dst, mlir::Value Map,
-                                             mlir::ValueRange Coords,
-                                             mlir::Value Barrier) const {
+  /// With AfterOrdinaryAccesses, ordinary loads and stores may have touched
+  /// Dst's bytes or set the barrier up before (ordered with this thread by
+  /// a block barrier): the backend orders them before the copy (NVIDIA:
+  /// fence.proxy.async; the first copies into a ring).
+  virtual mlir::LogicalResult
+  emitTensorCopy(mlir::OpBuilder &B, mlir::Location Loc, mlir::Value Dst,
+                 mlir::Value Map, mlir::ValueRange Coords, mlir::Value Barrier,
+                 bool AfterOrdinaryAccesses) const {
     return mlir::failure();
   }
   /// Arrives once on the barrier object at Barrier and makes its current
