@@ -23,8 +23,7 @@ for stage in 1 3; do
     -o "$d"
   mv "$d"/_attn_fwd/_attn_fwd.*.cubin "$K/$f"
   shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$d/_attn_fwd/manifest.json")
-  # Tensor maps (TMA) live in global memory the launcher passes.
-  scratch=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["targets"][0].get("global_scratch_bytes", 0))' "$d/_attn_fwd/manifest.json")
+  scratch=$(python3 "$ROOT/bench/global_scratch.py" "$d/_attn_fwd/manifest.json")
   entries+=("{\"stage\": $stage, \"file\": \"$f\", \"entry\": \"_attn_fwd\", \"num_warps\": 8, \"num_stages\": 3, \"block_m\": 128, \"block_n\": 64, \"head_dim\": $dim, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch}")
   rm -rf "$d"
 done

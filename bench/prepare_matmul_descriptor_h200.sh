@@ -22,7 +22,7 @@ for warps in 4 8; do
   mv "$d"/matmul_descriptor_kernel/matmul_descriptor_kernel.*.cubin "$K/$f"
   m="$d/matmul_descriptor_kernel/manifest.json"
   shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
-  scratch=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["targets"][0].get("global_scratch_bytes", 0))' "$m")
+  scratch=$(python3 "$ROOT/bench/global_scratch.py" "$m")
   entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_descriptor_kernel\", \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch}")
   rm -rf "$d"
 done
