@@ -858,6 +858,8 @@ struct PipelineLoadsPass
     // barrier below lets every warp's wait pass before any thread refills
     // the slot.
     SmallVector<unsigned> waitedResults;
+    // Results of deferred dots that the next iteration does not read.
+    SmallVector<BlockArgument> unreadCarried;
     for (auto &[op, dotOperands] : dotRings) {
       if (syncDots.count(op))
         continue;
@@ -933,8 +935,12 @@ struct PipelineLoadsPass
           if (inBody && (!first || inBody->isBeforeInBlock(first)))
             first = inBody;
         }
-        if (!first)
+        // Nothing in the body reads it: wait before the slot release, so
+        // that its slots are not refilled while it reads them.
+        if (!first) {
+          unreadCarried.push_back(carried);
           continue;
+        }
         rewriter.setInsertionPoint(first);
         auto wait = ts::LocalDotWaitOp::create(rewriter, dot.getLoc(),
                                                carried.getType(), carried, 0);
@@ -956,6 +962,9 @@ struct PipelineLoadsPass
         });
     auto slotRelease = DebugBarrierOp::create(rewriter, loc);
     slotRelease->setAttr(kSlotReleaseAttr, rewriter.getUnitAttr());
+    rewriter.setInsertionPoint(slotRelease);
+    for (BlockArgument carried : unreadCarried)
+      ts::LocalDotWaitOp::create(rewriter, loc, carried.getType(), carried, 0);
     if (!copiesLast)
       consumerHead.insert(slotRelease);
     // Producer side where the loads were (the loads read back in their own

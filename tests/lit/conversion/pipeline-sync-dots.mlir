@@ -166,3 +166,54 @@ tle.func @register_b(%pa: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %x: bf16
   tle.return
 }
 }
+
+// -----
+
+// A second product whose result only the loop's end reads (it does not
+// accumulate: C is zero) is still deferred, but nothing in the next
+// iteration waits for it before the slot release: it is waited for right
+// before the release, so that the refill of its V slot cannot overtake it.
+// CHECK-LABEL: tle.func @unread_product
+// CHECK: scf.for
+// CHECK: %[[O:.*]] = tle_struct.local_dot %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}} {{{.*}}tle.matrix_register_a}
+// CHECK-NEXT: tle_struct.local_dot_wait %arg{{[0-9]+}}, 0
+// CHECK-NEXT: tle.debug_barrier {tle.slot_release}
+module attributes {tle.num_stages = 3 : i32} {
+tle.func @unread_product(%pq: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %pk: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %pv: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>, %n: i32) {
+  %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %c64 = arith.constant dense<64> : tensor<64x1xi32>
+  %rows = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %rowoff = arith.muli %rows, %c64 : tensor<64x1xi32>
+  %rowb = tle.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cols = tle.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %colb = tle.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offs = arith.addi %rowb, %colb : tensor<64x64xi32>
+  %sq = tle.splat %pq : !tle.ptr<bf16> -> tensor<64x64x!tle.ptr<bf16>>
+  %ptrq = tle.addptr %sq, %offs : tensor<64x64x!tle.ptr<bf16>>, tensor<64x64xi32>
+  %sk = tle.splat %pk : !tle.ptr<bf16> -> tensor<64x64x!tle.ptr<bf16>>
+  %ptrk = tle.addptr %sk, %offs : tensor<64x64x!tle.ptr<bf16>>, tensor<64x64xi32>
+  %sv = tle.splat %pv : !tle.ptr<bf16> -> tensor<64x64x!tle.ptr<bf16>>
+  %ptrv = tle.addptr %sv, %offs : tensor<64x64x!tle.ptr<bf16>>, tensor<64x64xi32>
+  %step = arith.constant dense<4096> : tensor<64x64xi32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = tle.load %ptrq : tensor<64x64x!tle.ptr<bf16>>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %res:3 = scf.for %i = %c0 to %n step %c1 iter_args(%o = %zero, %kp = %ptrk, %vp = %ptrv) -> (tensor<64x64xf32>, tensor<64x64x!tle.ptr<bf16>>, tensor<64x64x!tle.ptr<bf16>>) : i32 {
+    %k = tle.load %kp : tensor<64x64x!tle.ptr<bf16>>
+    %kt = tle.trans %k {order = array<i32: 1, 0>} : tensor<64x64xbf16> -> tensor<64x64xbf16>
+    %s = tle.dot %q, %kt, %zero : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    %e = math.exp2 %s : tensor<64x64xf32>
+    %p = arith.truncf %e : tensor<64x64xf32> to tensor<64x64xbf16>
+    %v = tle.load %vp : tensor<64x64x!tle.ptr<bf16>>
+    %d = tle.dot %p, %v, %zero : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    %kn = tle.addptr %kp, %step : tensor<64x64x!tle.ptr<bf16>>, tensor<64x64xi32>
+    %vn = tle.addptr %vp, %step : tensor<64x64x!tle.ptr<bf16>>, tensor<64x64xi32>
+    scf.yield %d, %kn, %vn : tensor<64x64xf32>, tensor<64x64x!tle.ptr<bf16>>, tensor<64x64x!tle.ptr<bf16>>
+  }
+  %so = tle.splat %out : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+  %ptro = tle.addptr %so, %offs : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+  tle.store %ptro, %res#0 : tensor<64x64x!tle.ptr<f32>>
+  tle.return
+}
+}
