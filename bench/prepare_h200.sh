@@ -7,7 +7,9 @@
 # bench/bin (git-ignored; name it in the device tool's `carry`):
 #   bench/bin/tle-run-nvidia      tle-run with the NVIDIA runtime linked in
 #   bench/bin/kernels/*.{ptx,cubin} and bench/bin/kernels.json, which says
-#   how to launch each and where it came from.
+#   how to launch each and where it came from; attention.json and
+#   matmul_descriptor.json (bench/prepare_attention_h200.sh,
+#   bench/prepare_matmul_descriptor_h200.sh, which this runs too).
 #
 # Usage: bench/prepare_h200.sh [BUILD_DIR]   (default: build; needs
 # tle-plugin-compile there, and tlec for kernels of the front end)
@@ -184,3 +186,9 @@ fi
 
 ( IFS=,; echo "[${entries[*]}]" ) > "$BIN/kernels.json"
 python3 -m json.tool "$BIN/kernels.json"
+
+# The kernels through tensor descriptors: fused attention and matmul.
+if [ -x "$BUILD/bin/tlec" ]; then
+  bash "$ROOT/bench/prepare_attention_h200.sh" "$BUILD"
+  bash "$ROOT/bench/prepare_matmul_descriptor_h200.sh" "$BUILD"
+fi

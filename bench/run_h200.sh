@@ -5,7 +5,9 @@
 #   run(command="bash bench/run_h200.sh", carry=["bench/bin"])
 # Prints what the card is, checks tle-run's own paths once, then checks and
 # times every kernel of bench/bin/kernels.json against PyTorch and Triton
-# (bench/compare.py), whose table comes last. Logs go to $OUT when set.
+# (bench/compare.py, bench/matmul.py), then the kernels through tensor
+# descriptors (bench/matmul_descriptor.py, bench/attention.py), each
+# printing its table last. Logs go to $OUT when set.
 # Never touches the card's clocks or settings.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,3 +38,13 @@ echo "== compare.py"
 python3 bench/compare.py "$@"
 echo "== matmul.py"
 python3 bench/matmul.py
+# The kernels through tensor descriptors (TMA), when their prepare scripts
+# ran (bench/prepare_h200.sh runs them).
+if [ -f bench/bin/matmul_descriptor.json ]; then
+  echo "== matmul_descriptor.py"
+  python3 bench/matmul_descriptor.py
+fi
+if [ -f bench/bin/attention.json ]; then
+  echo "== attention.py"
+  python3 bench/attention.py
+fi
