@@ -33,6 +33,9 @@ using CUevent = void *;
 using CUjit_option = int;
 
 constexpr CUresult CUDA_SUCCESS = 0;
+constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
+/// ParamCounts of a kernel whose parameters the driver does not report.
+constexpr size_t UnknownParamCount = ~size_t(0);
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
@@ -89,6 +92,11 @@ struct CudaDriver {
 #define TLE_DECLARE(Name, Symbol, Type) FunctionPtr<Type> Name = nullptr;
   TLE_CUDA_FUNCTIONS(TLE_DECLARE)
 #undef TLE_DECLARE
+  /// CUDA 12.4's drivers and later: a kernel's parameters, to refuse a
+  /// launch with too few or too many (the driver would read past the
+  /// arguments). Null with older drivers.
+  FunctionPtr<CUresult(CUfunction, size_t, size_t *, size_t *)>
+      cuFuncGetParamInfo = nullptr;
 
   /// Opens the driver library: $TLE_NVIDIA_LIBCUDA if set (a driver outside
   /// the loader's path, or a test), else libcuda.so.1.
@@ -112,6 +120,8 @@ struct CudaDriver {
                              ": the NVIDIA driver is too old");
     TLE_CUDA_FUNCTIONS(TLE_RESOLVE)
 #undef TLE_RESOLVE
+    cuFuncGetParamInfo = reinterpret_cast<decltype(cuFuncGetParamInfo)>(
+        dlsym(Handle, "cuFuncGetParamInfo"));
     return Error::success();
   }
 #undef TLE_CUDA_FUNCTIONS
@@ -289,6 +299,28 @@ Error NvidiaRuntime::launch(backend::KernelHandle Kernel,
             "cuFuncSetCacheConfig(prefer shared)"))
       return E;
     SharedOptIn[Function] = Config.SharedMemoryBytes;
+  }
+  if (Driver->cuFuncGetParamInfo) {
+    auto [It, New] = ParamCounts.try_emplace(Function, 0);
+    if (New) {
+      // The first index past the last parameter is an invalid value; any
+      // other failure means the driver does not say (unknown: no check).
+      size_t Offset, Size;
+      CUresult Result;
+      while ((Result = Driver->cuFuncGetParamInfo(Function, It->second, &Offset,
+                                                  &Size)) == CUDA_SUCCESS)
+        ++It->second;
+      if (Result != CUDA_ERROR_INVALID_VALUE)
+        It->second = UnknownParamCount;
+    }
+    if (It->second != UnknownParamCount && It->second != Args.size())
+      return createStringError(
+          formatv("nvidia runtime: the kernel takes {0} arguments, the "
+                  "launch gives {1} (a kernel with tensor maps takes its "
+                  "global scratch after its own: the manifest's "
+                  "global_scratch_bytes)",
+                  It->second, Args.size())
+              .str());
   }
   // The driver takes `void **` but only reads the values.
   std::vector<void *> Params;

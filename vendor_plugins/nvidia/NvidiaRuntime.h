@@ -77,6 +77,8 @@ private:
   /// The dynamic shared memory each kernel was opted in to, so that repeated
   /// launches make no driver calls for it.
   std::map<void *, uint64_t> SharedOptIn;
+  /// Parameters of each launched kernel, where the driver reports them.
+  std::map<void *, size_t> ParamCounts;
 };
 
 } // namespace nvidia

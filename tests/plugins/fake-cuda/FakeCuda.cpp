@@ -12,7 +12,8 @@
 // FAKE_CUDA_FAIL=NAME makes entry point NAME fail with
 // CUDA_ERROR_ILLEGAL_ADDRESS (cuModuleLoadDataEx with a JIT log), to test
 // how driver errors reach the user (tests/lit/runtime/driver-errors.test).
-// FAKE_CUDA_LOG_ALLOC=1 also writes each allocation's size.
+// FAKE_CUDA_LOG_ALLOC=1 also writes each allocation's size;
+// FAKE_CUDA_PARAMS=N says kernels take N parameters.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,6 +101,19 @@ CUresult cuFuncSetAttribute(void *, int Attribute, int Value) {
 }
 CUresult cuFuncSetCacheConfig(void *, int Config) {
   std::fprintf(stderr, "fake-cuda: cuFuncSetCacheConfig(%d)\n", Config);
+  return 0;
+}
+/// FAKE_CUDA_PARAMS=N: every kernel takes N 8-byte parameters; unset, the
+/// parameters are unknown, as with drivers before CUDA 12.4.
+CUresult cuFuncGetParamInfo(void *, size_t Index, size_t *Offset,
+                            size_t *Size) {
+  const char *Params = std::getenv("FAKE_CUDA_PARAMS");
+  if (!Params)
+    return 801; // CUDA_ERROR_NOT_SUPPORTED
+  if (Index >= std::strtoul(Params, nullptr, 10))
+    return 1; // CUDA_ERROR_INVALID_VALUE
+  *Offset = 8 * Index;
+  *Size = 8;
   return 0;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
