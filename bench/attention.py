@@ -106,7 +106,10 @@ def main():
             else:
                 ours_ms, theirs_ms, note = float("nan"), float("nan"), "wrong"
             flops = 4.0 * Z * H * n_ctx * n_ctx * D * (0.5 if causal else 1.0)
-            rows.append((D, ("causal" if causal else "full"), n_ctx,
+            mask = "causal" if causal else "full"
+            if kernel.get("variant"):
+                mask += f" ({kernel['variant']})"
+            rows.append((D, mask, n_ctx,
                          f"{err_ours:.1e} {'ok' if ok else 'WRONG'}",
                          f"{err_theirs:.1e}", ours_ms, theirs_ms,
                          flops / ours_ms * 1e-9, flops / theirs_ms * 1e-9,

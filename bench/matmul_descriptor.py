@@ -71,8 +71,10 @@ def main():
                 ours_ms = theirs_ms = float("nan")
                 note = "wrong"
             flops = 2.0 * m * n * k
-            rows.append((kernel["dtype"], f"{m}x{n}x{k}",
-                         f"128x128x64 w{kernel['num_warps']} s3",
+            tile = f"128x128x64 w{kernel['num_warps']} s3"
+            if kernel.get("variant"):
+                tile += f" ({kernel['variant']})"
+            rows.append((kernel["dtype"], f"{m}x{n}x{k}", tile,
                          f"{err:.1e} {'ok' if ok else 'WRONG'}",
                          f"{err_theirs:.1e}", flops / ours_ms * 1e-9,
                          flops / theirs_ms * 1e-9, theirs_ms / ours_ms, note,

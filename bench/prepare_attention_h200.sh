@@ -11,22 +11,29 @@ BUILD="${1:-$ROOT/build}"
 K="$ROOT/bench/bin/kernels"
 mkdir -p "$K"
 entries=()
-for dim in 64 128; do
-for stage in 1 3; do
-  d="$K/attn-$dim-$stage"
-  f="attn_fwd.d$dim.stage$stage.h200.cubin"
+attn_one() { # head_dim stage [disabled-opt]
+  local dim=$1 stage=$2 off="${3:-}"
+  local d="$K/attn-$dim-$stage${off:+-$off}"
+  local f="attn_fwd.d$dim.stage$stage${off:+.no-$off}.h200.cubin"
   "$BUILD/bin/tlec" "$ROOT/tests/lit/frontend/Inputs/fused_attention.py" \
     --kernel _attn_fwd --target h200 --num-warps 8 --num-stages 3 \
     -D HEAD_DIM=$dim -D FP8_OUTPUT=False -D STAGE=$stage -D warp_specialize=False \
     -D IS_HOPPER=True -D BLOCK_M=128 -D BLOCK_N=64 \
     --signature 'fp32, *fp32, i32, i32:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:16' \
-    -o "$d"
+    ${off:+--disable-opt=$off} -o "$d"
   mv "$d"/_attn_fwd/_attn_fwd.*.cubin "$K/$f"
+  local shared scratch
   shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$d/_attn_fwd/manifest.json")
   scratch=$(python3 "$ROOT/bench/global_scratch.py" "$d/_attn_fwd/manifest.json")
-  entries+=("{\"stage\": $stage, \"file\": \"$f\", \"entry\": \"_attn_fwd\", \"num_warps\": 8, \"num_stages\": 3, \"block_m\": 128, \"block_n\": 64, \"head_dim\": $dim, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch}")
+  entries+=("{\"stage\": $stage, \"file\": \"$f\", \"entry\": \"_attn_fwd\", \"num_warps\": 8, \"num_stages\": 3, \"block_m\": 128, \"block_n\": 64, \"head_dim\": $dim, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"${off:+no $off}\"}")
   rm -rf "$d"
-done
+}
+for dim in 64 128; do
+  for stage in 1 3; do
+    attn_one $dim $stage
+  done
+  # What the tensor copies give: K and V through cp.async instead.
+  attn_one $dim 1 tensor-copies
 done
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/attention.json"
 cat "$ROOT/bench/bin/attention.json"

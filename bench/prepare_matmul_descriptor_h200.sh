@@ -10,22 +10,29 @@ BUILD="${1:-$ROOT/build}"
 K="$ROOT/bench/bin/kernels"
 mkdir -p "$K"
 entries=()
-for dtype in fp16 bf16; do
-for warps in 4 8; do
-  d="$K/mmd-$dtype-$warps"
-  f="matmul_descriptor.$dtype.128x128x64w${warps}s3.h200.cubin"
+mmd_one() { # dtype num_warps [disabled-opt]
+  local dtype=$1 warps=$2 off="${3:-}"
+  local d="$K/mmd-$dtype-$warps${off:+-$off}"
+  local f="matmul_descriptor.$dtype.128x128x64w${warps}s3${off:+.no-$off}.h200.cubin"
   "$BUILD/bin/tlec" "$ROOT/examples/matmul_descriptor.py" \
     --kernel matmul_descriptor_kernel --target h200 --num-warps "$warps" \
     --num-stages 3 -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=64 \
     -D GROUP_SIZE_M=8 --signature "*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16" \
-    -o "$d"
+    ${off:+--disable-opt=$off} -o "$d"
   mv "$d"/matmul_descriptor_kernel/matmul_descriptor_kernel.*.cubin "$K/$f"
-  m="$d/matmul_descriptor_kernel/manifest.json"
+  local m="$d/matmul_descriptor_kernel/manifest.json" shared scratch
   shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
   scratch=$(python3 "$ROOT/bench/global_scratch.py" "$m")
-  entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_descriptor_kernel\", \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch}")
+  entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_descriptor_kernel\", \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"${off:+no $off}\"}")
   rm -rf "$d"
+}
+for dtype in fp16 bf16; do
+  for warps in 4 8; do
+    mmd_one $dtype $warps
+  done
 done
-done
+# What the tensor copies give: A and B through cp.async instead.
+mmd_one fp16 4 tensor-copies
+mmd_one fp16 8 tensor-copies
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/matmul_descriptor.json"
 cat "$ROOT/bench/bin/matmul_descriptor.json"

@@ -31,6 +31,10 @@ struct OptimizationToggles {
   /// iterations (a row's column offsets and mask) are computed once before
   /// the loop, not in every iteration and carried by the pipeliner.
   bool LoopInvariantCodeMotion = true;
+  /// tensor copies (TMA): descriptor tiles that software pipelining stages
+  /// for a matrix unit are copied through tensor maps, not by every thread
+  /// with cp.async (targets with supportsTensorCopies).
+  bool TensorCopies = true;
 
   /// Calls F(name, enabled) for every optimization: what disable() takes and
   /// what a compiled binary depends on (the driver's cache key).
@@ -51,7 +55,7 @@ struct OptimizationToggles {
   /// The names disable() takes, for help and error messages.
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
-      "loop-invariant-code-motion";
+      "loop-invariant-code-motion, tensor-copies";
 
 private:
   template <typename Self, typename Fn> static void forEachIn(Self &T, Fn &F) {
@@ -59,6 +63,7 @@ private:
     F("pipeline-loads", T.PipelineLoads);
     F("loop-pointer-bases", T.LoopPointerBases);
     F("loop-invariant-code-motion", T.LoopInvariantCodeMotion);
+    F("tensor-copies", T.TensorCopies);
   }
 };
 

@@ -60,7 +60,9 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   bool StageLoads =
       Options.Optimizations.PipelineLoads && Target.supportsAsyncCopy(16);
   mlir::tle::TLELowerTensorDescriptorsOptions Descriptors;
-  Descriptors.tensorCopies = StageLoads && Target.supportsTensorCopies();
+  Descriptors.tensorCopies = StageLoads &&
+                             Options.Optimizations.TensorCopies &&
+                             Target.supportsTensorCopies();
   PM.addPass(mlir::tle::createTLELowerTensorDescriptors(Descriptors));
   PM.addPass(createCanonicalizerPass());
   PM.addPass(createCSEPass());
