@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Run HERE after bench/prepare_h200.sh: compiles the forward kernel of
+# Run HERE (bench/prepare_h200.sh runs it): compiles the forward kernel of
 # Triton's fused-attention tutorial (tests/lit/frontend/Inputs/
 # fused_attention.py, unchanged; tensor descriptors made in the kernel) for
-# the H200, causal (STAGE=3) and not (STAGE=1), HEAD_DIM 64 and 128, into
+# the H200, causal (STAGE=3) and not (STAGE=1), HEAD_DIM 64 and 128, and
+# the full one without tensor copies (--disable-opt=tensor-copies), into
 # bench/bin/kernels and bench/bin/attention.json, for bench/attention.py on
 # the device.
 set -euo pipefail

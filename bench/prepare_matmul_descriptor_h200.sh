@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Run HERE after bench/prepare_h200.sh: compiles examples/matmul_descriptor.py
-# (A and B through tensor descriptors made in the kernel: tensor copies on
-# the H200) for fp16 and bf16, 128x128x64 tiles with 4 and 8 warps, 3
-# stages, into bench/bin/kernels and bench/bin/matmul_descriptor.json, for
-# bench/matmul_descriptor.py on the device.
+# Run HERE (bench/prepare_h200.sh runs it): compiles
+# examples/matmul_descriptor.py (A and B through tensor descriptors made in
+# the kernel: tensor copies on the H200) for fp16 and bf16, 128x128x64 tiles
+# with 4 and 8 warps, 3 stages, and fp16 without tensor copies (cp.async,
+# --disable-opt=tensor-copies), into bench/bin/kernels and
+# bench/bin/matmul_descriptor.json, for bench/matmul_descriptor.py on the
+# device.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${1:-$ROOT/build}"
