@@ -49,23 +49,27 @@ struct TileAccess {
 };
 
 /// The pointers of the tile at Offsets and the mask of its elements inside
-/// the described tensor; with a Layout (2-D tiles), in that layout.
+/// the described tensor; with a Layout (2-D tiles), in that layout. The
+/// pointers are the tile's first element (scalar arithmetic) plus offsets
+/// within the tile that do not depend on Offsets: in a loop they are
+/// computed once (loop-invariant code motion) and each iteration adds a
+/// scalar, not a 64-bit product per element.
 TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
                            ValueRange Offsets, Attribute Layout = {}) {
   RankedTensorType Block = Desc.getResult().getType().getBlockType();
   ArrayRef<int64_t> Shape = Block.getShape();
   Type I32 = B.getI32Type(), I64 = B.getI64Type();
-  Value ElementOffsets, Mask;
+  Value Start, TileOffsets, Mask;
   for (unsigned D = 0; D < Shape.size(); ++D) {
     Attribute Slice;
     if (Layout)
       Slice = SliceLayoutAttr::get(
           B.getContext(), 1 - D, cast<DistributedLayoutAttrInterface>(Layout));
     auto Range1D = RankedTensorType::get({Shape[D]}, I32, Slice);
+    Value Range = MakeRangeOp::create(B, Loc, Range1D, B.getI32IntegerAttr(0),
+                                      B.getI32IntegerAttr(int32_t(Shape[D])));
     Value Coords = arith::AddIOp::create(
-        B, Loc, SplatOp::create(B, Loc, Range1D, Offsets[D]),
-        MakeRangeOp::create(B, Loc, Range1D, B.getI32IntegerAttr(0),
-                            B.getI32IntegerAttr(int32_t(Shape[D]))));
+        B, Loc, SplatOp::create(B, Loc, Range1D, Offsets[D]), Range);
     Value Zero = arith::ConstantOp::create(
         B, Loc, DenseElementsAttr::get(Range1D, B.getI32IntegerAttr(0)));
     Value Size = SplatOp::create(B, Loc, Range1D, Desc.getShape()[D]);
@@ -73,23 +77,29 @@ TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
         B, Loc,
         arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::sge, Coords, Zero),
         arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::slt, Coords, Size));
+    Value Stride = Desc.getStrides()[D];
+    Value Scalar = arith::MulIOp::create(
+        B, Loc, arith::ExtSIOp::create(B, Loc, I64, Offsets[D]), Stride);
+    Start = Start ? arith::AddIOp::create(B, Loc, Start, Scalar).getResult()
+                  : Scalar;
     auto Wide1D = RankedTensorType::get({Shape[D]}, I64, Slice);
     Value Scaled = arith::MulIOp::create(
-        B, Loc, arith::ExtSIOp::create(B, Loc, Wide1D, Coords),
-        SplatOp::create(B, Loc, Wide1D, Desc.getStrides()[D]));
+        B, Loc, arith::ExtSIOp::create(B, Loc, Wide1D, Range),
+        SplatOp::create(B, Loc, Wide1D, Stride));
     Scaled = broadcastAlongDim(B, Loc, Scaled, D, Shape, Layout);
     Inside = broadcastAlongDim(B, Loc, Inside, D, Shape, Layout);
-    ElementOffsets =
-        ElementOffsets
-            ? arith::AddIOp::create(B, Loc, ElementOffsets, Scaled).getResult()
+    TileOffsets =
+        TileOffsets
+            ? arith::AddIOp::create(B, Loc, TileOffsets, Scaled).getResult()
             : Scaled;
     Mask =
         Mask ? arith::AndIOp::create(B, Loc, Mask, Inside).getResult() : Inside;
   }
-  auto PtrTile = RankedTensorType::get(Shape, Desc.getBase().getType(), Layout);
+  Type PtrType = Desc.getBase().getType();
+  Value First = AddPtrOp::create(B, Loc, PtrType, Desc.getBase(), Start);
+  auto PtrTile = RankedTensorType::get(Shape, PtrType, Layout);
   Value Pointers = AddPtrOp::create(
-      B, Loc, PtrTile, SplatOp::create(B, Loc, PtrTile, Desc.getBase()),
-      ElementOffsets);
+      B, Loc, PtrTile, SplatOp::create(B, Loc, PtrTile, First), TileOffsets);
   return {Pointers, Mask};
 }
 

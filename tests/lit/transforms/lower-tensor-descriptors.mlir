@@ -1,25 +1,34 @@
 // RUN: tle-opt %s -split-input-file -verify-diagnostics -tle-lower-tensor-descriptors | FileCheck %s
 
-// A 2-D tile at (%i, %j): per dimension the coordinates offset + arange,
-// the mask 0 <= coordinate < size, and the 64-bit element offset
-// coordinate * stride, each made 2-D by expand_dims and broadcast; the
-// offsets summed onto the base. Elements outside read as zero; the store
-// writes under the same mask.
+// A 2-D tile at (%i, %j): per dimension the coordinates offset + arange
+// and the mask 0 <= coordinate < size; the pointers are the tile's first
+// element, base + i * stride0 + j * stride1 (scalar, 64-bit), plus the
+// offsets inside the tile, arange * stride per dimension made 2-D by
+// expand_dims and broadcast, which do not depend on (%i, %j) (a loop
+// computes them once). Elements outside read as zero; the store writes
+// under the same mask.
 // CHECK-LABEL: tle.func @tile
 // CHECK-SAME: (%[[BASE:[^:]*]]: !tle.ptr<f16>, %[[M:[^:]*]]: i32, %[[N:[^:]*]]: i32, %[[S:[^:]*]]: i64, %[[ONE:[^:]*]]: i64, %[[I:[^:]*]]: i32, %[[J:[^:]*]]: i32)
 // CHECK-NOT: tle.make_tensor_descriptor
-// CHECK: %[[ROWS:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<64xi32>
+// CHECK: %[[R64:.*]] = tle.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+// CHECK: %[[ROWS:.*]] = arith.addi %{{.*}}, %[[R64]] : tensor<64xi32>
 // CHECK: arith.cmpi sge, %[[ROWS]]
 // CHECK: arith.cmpi slt, %[[ROWS]]
-// CHECK: %[[RW:.*]] = arith.extsi %[[ROWS]] : tensor<64xi32> to tensor<64xi64>
+// CHECK: %[[IW:.*]] = arith.extsi %[[I]] : i32 to i64
+// CHECK: %[[IS:.*]] = arith.muli %[[IW]], %[[S]] : i64
+// CHECK: %[[RW:.*]] = arith.extsi %[[R64]] : tensor<64xi32> to tensor<64xi64>
 // CHECK: %[[SS:.*]] = tle.splat %[[S]] : i64 -> tensor<64xi64>
 // CHECK: %[[ROFF:.*]] = arith.muli %[[RW]], %[[SS]] : tensor<64xi64>
 // CHECK: tle.expand_dims %[[ROFF]] {axis = 1 : i32} : tensor<64xi64> -> tensor<64x1xi64>
 // CHECK: %[[COLS:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<32xi32>
+// CHECK: %[[JS:.*]] = arith.muli %{{.*}}, %[[ONE]] : i64
+// CHECK: %[[START:.*]] = arith.addi %[[IS]], %[[JS]] : i64
 // CHECK: tle.expand_dims %{{.*}} {axis = 0 : i32} : tensor<32xi64> -> tensor<1x32xi64>
 // CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<64x32xi64>
 // CHECK: %[[MASK:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<64x32xi1>
-// CHECK: %[[PTRS:.*]] = tle.addptr %{{.*}}, %[[OFF]] : tensor<64x32x!tle.ptr<f16>>, tensor<64x32xi64>
+// CHECK: %[[FIRST:.*]] = tle.addptr %[[BASE]], %[[START]] : !tle.ptr<f16>, i64
+// CHECK: %[[SPLAT:.*]] = tle.splat %[[FIRST]]
+// CHECK: %[[PTRS:.*]] = tle.addptr %[[SPLAT]], %[[OFF]] : tensor<64x32x!tle.ptr<f16>>, tensor<64x32xi64>
 // CHECK: %[[T:.*]] = tle.load %[[PTRS]], %[[MASK]], %{{.*}} : tensor<64x32x!tle.ptr<f16>>
 // CHECK: tle.store %{{.*}}, %[[T]], %{{.*}} : tensor<64x32x!tle.ptr<f16>>
 // CHECK-NOT: tle.descriptor
