@@ -14,6 +14,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
@@ -88,13 +89,16 @@ static cl::opt<unsigned> Threads("block-threads",
                                  cl::desc("Threads per block (instead of "
                                           "--num-warps)"),
                                  cl::cat(Category));
-static cl::opt<uint64_t> SharedMemory("shared-memory",
-                                      cl::desc("Dynamic shared memory bytes"),
-                                      cl::init(0), cl::cat(Category));
+static cl::opt<uint64_t>
+    SharedMemory("shared-memory",
+                 cl::desc("Dynamic shared memory bytes (default: the "
+                          "bundle manifest's, else 0)"),
+                 cl::init(0), cl::cat(Category));
 static cl::opt<uint64_t> GlobalScratch(
     "global-scratch",
     cl::desc("Global scratch bytes per program, passed after the kernel's "
-             "arguments (the manifest's global_scratch_bytes)"),
+             "arguments (default: the bundle manifest's "
+             "global_scratch_bytes, else 0)"),
     cl::init(0), cl::cat(Category));
 static cl::list<std::string> ArgSpecs("arg",
                                       cl::desc("A kernel argument (see above)"),
@@ -740,6 +744,38 @@ std::pair<StringRef, StringRef> splitFileName(StringRef Path) {
   return {Parts.front(), Parts[Parts.size() - 2]};
 }
 
+/// What a launch of BinaryPath must provide, from the manifest of the bundle
+/// it sits in (tlec -o DIR: DIR/<kernel>/manifest.json beside the binary):
+/// {dynamic shared memory, global scratch per program}; nothing when there
+/// is no manifest or it does not list the file.
+std::optional<std::pair<uint64_t, uint64_t>>
+readBundleLaunchFacts(StringRef Path) {
+  SmallString<256> Manifest(sys::path::parent_path(Path));
+  sys::path::append(Manifest, "manifest.json");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File =
+      MemoryBuffer::getFile(Manifest, /*IsText=*/true);
+  if (!File)
+    return std::nullopt;
+  Expected<json::Value> Value = json::parse((*File)->getBuffer());
+  if (!Value) {
+    consumeError(Value.takeError());
+    return std::nullopt;
+  }
+  const json::Object *Root = Value->getAsObject();
+  const json::Array *Targets = Root ? Root->getArray("targets") : nullptr;
+  if (!Targets)
+    return std::nullopt;
+  for (const json::Value &Entry : *Targets) {
+    const json::Object *T = Entry.getAsObject();
+    if (!T || T->getString("binary") != sys::path::filename(Path))
+      continue;
+    return std::make_pair(
+        uint64_t(T->getInteger("shared_memory_bytes").value_or(0)),
+        uint64_t(T->getInteger("global_scratch_bytes").value_or(0)));
+  }
+  return std::nullopt;
+}
+
 Error run(const DeviceOpener &Open) {
   if (NumWarps.getNumOccurrences() && Threads.getNumOccurrences())
     return createStringError("give --num-warps or --block-threads, not both");
@@ -795,6 +831,15 @@ Error run(const DeviceOpener &Open) {
   Dims.Grid = *Grid;
   Dims.SharedMemoryBytes = SharedMemory;
   Dims.GlobalScratchBytes = GlobalScratch;
+  // A binary of a bundle: what its manifest says the launch needs, unless
+  // given.
+  if (std::optional<std::pair<uint64_t, uint64_t>> Facts =
+          readBundleLaunchFacts(BinaryPath)) {
+    if (!SharedMemory.getNumOccurrences())
+      Dims.SharedMemoryBytes = Facts->first;
+    if (!GlobalScratch.getNumOccurrences())
+      Dims.GlobalScratchBytes = Facts->second;
+  }
   if (Threads.getNumOccurrences())
     Dims.Threads = Threads;
   else if (Dev.getWarpSize() == 0)
