@@ -139,6 +139,7 @@ struct DistributePass
     RewritePatternSet patterns(ctx);
     populateFunctionPatterns(typeConverter, patterns, st);
     populateElementwisePatterns(typeConverter, patterns, st);
+    populateFloat8Patterns(typeConverter, patterns, st);
     populateLayoutPatterns(typeConverter, patterns, st);
     populateMemoryPatterns(typeConverter, patterns, st);
     populateReducePatterns(typeConverter, patterns, st);

@@ -584,6 +584,12 @@ FailureOr<Value> shuffleValue(OpBuilder &b, Location loc,
 DistributeTypeConverter::DistributeTypeConverter(MLIRContext *ctx,
                                                  const TargetInfo &target) {
   addConversion([](Type t) { return t; });
+  // LLVM has no 8-bit floats: fp8 values are their bytes.
+  addConversion([ctx](FloatType t) -> std::optional<Type> {
+    if (t.getWidth() != 8)
+      return std::nullopt;
+    return IntegerType::get(ctx, 8);
+  });
   addConversion([ctx, &target](PointerType p) -> std::optional<Type> {
     StringRef level =
         p.getMemoryLevel() ? p.getMemoryLevel().getValue() : "global";

@@ -533,6 +533,15 @@ void populateShapePatterns(const mlir::TypeConverter &tc,
 void populateBlockDotPatterns(const mlir::TypeConverter &tc,
                               mlir::RewritePatternSet &patterns,
                               DistributeState &st);
+/// Converts each of `in` (one thread's elements of `from`) to `to`, one of
+/// them an 8-bit float (its byte in distributed IR), rounding to nearest
+/// even or toward zero; an error at `op` for the pairs it cannot convert.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+convertFloat8(mlir::Operation *op, mlir::OpBuilder &b, mlir::ValueRange in,
+              mlir::Type from, mlir::Type to, bool towardZero);
+void populateFloat8Patterns(const mlir::TypeConverter &tc,
+                            mlir::RewritePatternSet &patterns,
+                            DistributeState &st);
 void populateTensorCopyPatterns(const mlir::TypeConverter &tc,
                                 mlir::RewritePatternSet &patterns,
                                 DistributeState &st);

@@ -52,8 +52,13 @@ struct DotConversion : DistPattern<DotOp> {
     Location loc = op.getLoc();
     Type accType = dType.getElementType();
     bool isFloat = isa<FloatType>(accType);
-    // Operands are widened to the accumulator type once per register.
-    auto widen = [&](ValueRange regs) {
+    // Operands are widened to the accumulator type once per register (8-bit
+    // floats from their bytes).
+    auto widen = [&](ValueRange regs,
+                     Type elem) -> FailureOr<SmallVector<Value>> {
+      if (isFloat && elem.getIntOrFloatBitWidth() == 8)
+        return convertFloat8(op, rewriter, regs, elem, accType,
+                             /*towardZero=*/false);
       SmallVector<Value> out;
       for (Value v : regs) {
         if (v.getType() == accType)
@@ -65,8 +70,13 @@ struct DotConversion : DistPattern<DotOp> {
       }
       return out;
     };
-    SmallVector<Value> aRegs = widen(adaptor.getA());
-    SmallVector<Value> bRegs = widen(adaptor.getB());
+    FailureOr<SmallVector<Value>> aWide =
+        widen(adaptor.getA(), aType.getElementType());
+    FailureOr<SmallVector<Value>> bWide =
+        widen(adaptor.getB(), bType.getElementType());
+    if (failed(aWide) || failed(bWide))
+      return failure();
+    SmallVector<Value> aRegs = *aWide, bRegs = *bWide;
     SmallVector<Value> result(adaptor.getC().begin(), adaptor.getC().end());
     for (unsigned reg = 0; reg < result.size(); ++reg) {
       SmallVector<unsigned> ij = delinearize(reg, eptD, d.getOrder());

@@ -30,6 +30,9 @@ struct ConstantConversion : DistPattern<arith::ConstantOp> {
                           "distribution yet");
     Type elem = getTypeConverter()->convertType(type.getElementType());
     TypedAttr value = cast<TypedAttr>(dense.getSplatValue<Attribute>());
+    // A float the target has no type for (8-bit) is its bits.
+    if (auto f = dyn_cast<FloatAttr>(value); f && isa<IntegerType>(elem))
+      value = IntegerAttr::get(elem, f.getValue().bitcastToAPInt());
     Value scalar =
         arith::ConstantOp::create(rewriter, op.getLoc(), elem, value);
     unsigned n =

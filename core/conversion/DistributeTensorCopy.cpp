@@ -28,8 +28,8 @@
 using namespace mlir;
 using namespace mlir::tle;
 using namespace ::tle::conversion::distribute;
-using ::tle::backend::BarrierScope;
 using mlir::tle_struct::BufferType;
+using ::tle::backend::BarrierScope;
 
 namespace {
 
@@ -89,9 +89,9 @@ struct TensorMapConversion : DistPattern<tle_struct::TensorMapOp> {
     Value map = LLVM::GEPOp::create(rewriter, loc, scratch.getType(),
                                     rewriter.getI8Type(), scratch,
                                     ArrayRef<LLVM::GEPArg>{offset});
-    FailureOr<Value> staging = allocScratch(rewriter, loc, st,
-                                            rewriter.getI8Type(), mapBytes,
-                                            /*alignment=*/mapBytes);
+    FailureOr<Value> staging =
+        allocScratch(rewriter, loc, st, rewriter.getI8Type(), mapBytes,
+                     /*alignment=*/mapBytes);
     if (failed(staging))
       return failure();
 
@@ -114,9 +114,9 @@ struct TensorMapConversion : DistPattern<tle_struct::TensorMapOp> {
     FailureOr<Value> tid = st.target.getThreadId(rewriter, loc, 0);
     if (failed(tid))
       return failure();
-    Value firstWarp = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ult, *tid,
-        i32Const(rewriter, loc, st.target.getWarpSize()));
+    Value firstWarp =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, *tid,
+                              i32Const(rewriter, loc, st.target.getWarpSize()));
     LogicalResult written = success();
     scf::IfOp::create(rewriter, loc, firstWarp, [&](OpBuilder &b, Location l) {
       written = st.target.emitTensorMapInit(b, l, map, *staging, desc, *tid);
@@ -131,8 +131,7 @@ struct TensorMapConversion : DistPattern<tle_struct::TensorMapOp> {
   }
 };
 
-struct AsyncTensorCopyConversion
-    : DistPattern<tle_struct::AsyncTensorCopyOp> {
+struct AsyncTensorCopyConversion : DistPattern<tle_struct::AsyncTensorCopyOp> {
   using DistPattern::DistPattern;
   LogicalResult
   matchAndRewrite(tle_struct::AsyncTensorCopyOp op, OneToNOpAdaptor adaptor,
@@ -201,9 +200,8 @@ void ::tle::conversion::distribute::populateTensorCopyPatterns(
   // Each kernel's maps in order: their places in its global scratch.
   st.module.walk([&](FunctionOpInterface func) {
     unsigned next = 0;
-    func.walk([&](tle_struct::TensorMapOp map) {
-      st.tensorMapIndex[map] = next++;
-    });
+    func.walk(
+        [&](tle_struct::TensorMapOp map) { st.tensorMapIndex[map] = next++; });
   });
   patterns.add<TensorMapConversion, AsyncTensorCopyConversion>(
       tc, patterns.getContext(), st);
