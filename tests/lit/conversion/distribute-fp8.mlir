@@ -36,3 +36,24 @@ tle.func @wide(%x: !tle.ptr<f64>, %y: !tle.ptr<f8E4M3FN>) {
   tle.store %py, %f : tensor<128x!tle.ptr<f8E4M3FN>>
   tle.return
 }
+
+// -----
+
+// arith's own conversions on 8-bit floats (tile IR from other front ends)
+// take the same path: widening decodes the byte.
+// CHECK-LABEL: llvm.func @arith_extf
+// CHECK: llvm.load {{.*}} -> i8
+// CHECK: arith.extui %{{.*}} : i8 to i32
+// CHECK-NOT: arith.extf
+// CHECK: llvm.store %{{.*}} : {{.*}}f32
+tle.func @arith_extf(%x: !tle.ptr<f8E5M2>, %y: !tle.ptr<f32>) {
+  %r = tle.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
+  %sx = tle.splat %x : !tle.ptr<f8E5M2> -> tensor<128x!tle.ptr<f8E5M2>>
+  %px = tle.addptr %sx, %r : tensor<128x!tle.ptr<f8E5M2>>, tensor<128xi32>
+  %v = tle.load %px : tensor<128x!tle.ptr<f8E5M2>>
+  %f = arith.extf %v : tensor<128xf8E5M2> to tensor<128xf32>
+  %sy = tle.splat %y : !tle.ptr<f32> -> tensor<128x!tle.ptr<f32>>
+  %py = tle.addptr %sy, %r : tensor<128x!tle.ptr<f32>>, tensor<128xi32>
+  tle.store %py, %f : tensor<128x!tle.ptr<f32>>
+  tle.return
+}
