@@ -19,6 +19,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::tle;
 using namespace ::tle::conversion::distribute;
