@@ -32,23 +32,6 @@ using ::tle::backend::BarrierScope;
 
 namespace {
 
-/// Runs `body` in the first thread of the block (or partition) only.
-LogicalResult inFirstThread(ConversionPatternRewriter &rewriter, Location loc,
-                            DistributeState &st,
-                            function_ref<LogicalResult(OpBuilder &)> body) {
-  FailureOr<Value> tid = st.target.getThreadId(rewriter, loc, 0);
-  if (failed(tid))
-    return failure();
-  Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                      *tid, i32Const(rewriter, loc, 0));
-  LogicalResult result = success();
-  scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
-    result = body(b);
-    scf::YieldOp::create(b, l);
-  });
-  return result;
-}
-
 /// The `index`-th barrier of an array of them (8 bytes each).
 Value barrierAt(OpBuilder &b, Location loc, Value base, Value index) {
   if (!index)

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <map>
@@ -445,6 +446,24 @@ FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
   return LLVM::AddressOfOp::create(
              b, loc, LLVM::LLVMPointerType::get(b.getContext(), as), name)
       .getResult();
+}
+
+LogicalResult inFirstThread(OpBuilder &b, Location loc, DistributeState &st,
+                            function_ref<LogicalResult(OpBuilder &)> body,
+                            Value alsoIf) {
+  FailureOr<Value> tid = st.target.getThreadId(b, loc, 0);
+  if (failed(tid))
+    return failure();
+  Value run = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, *tid,
+                                    i32Const(b, loc, 0));
+  if (alsoIf)
+    run = arith::AndIOp::create(b, loc, run, alsoIf);
+  LogicalResult result = success();
+  scf::IfOp::create(b, loc, run, [&](OpBuilder &then, Location l) {
+    result = body(then);
+    scf::YieldOp::create(then, l);
+  });
+  return result;
 }
 
 void releaseScratch(DistributeState &st) {

@@ -356,6 +356,13 @@ std::string getPartitionScratchSymbol(unsigned index);
 /// Lets the next op reuse the scratch buffer from its start. Call it after
 /// the block barrier that ends an op's last scratch access.
 void releaseScratch(DistributeState &st);
+
+/// Runs `body` in the first thread of the block (or partition) only, and
+/// there only where `alsoIf` (an i1), when given, holds.
+mlir::LogicalResult
+inFirstThread(mlir::OpBuilder &b, mlir::Location loc, DistributeState &st,
+              llvm::function_ref<mlir::LogicalResult(mlir::OpBuilder &)> body,
+              mlir::Value alsoIf = {});
 /// Marks the ops of a scratch-release barrier, which sinkScratchBarriers
 /// may move down to the next access of block-level memory.
 inline constexpr llvm::StringLiteral kScratchReleaseAttr =

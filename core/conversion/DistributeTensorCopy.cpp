@@ -160,33 +160,28 @@ struct AsyncTensorCopyConversion : DistPattern<tle_struct::AsyncTensorCopyOp> {
     Value row = adaptor.getIndices()[0].front();
     Value col = adaptor.getIndices()[1].front();
 
-    FailureOr<Value> tid = st.target.getThreadId(rewriter, loc, 0);
-    if (failed(tid))
-      return failure();
-    Value issue = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        *tid, i32Const(rewriter, loc, 0));
-    if (op.getPred())
-      issue = arith::AndIOp::create(rewriter, loc, issue,
-                                    adaptor.getPred().front());
     // The first copies into a ring (before its loop, where the pipeliner
     // put them) may follow ordinary accesses to the same bytes.
     bool ordered = !op->getParentOfType<scf::ForOp>();
-    LogicalResult issued = success();
-    scf::IfOp::create(rewriter, loc, issue, [&](OpBuilder &b, Location l) {
-      issued = st.target.emitBarrierExpectBytes(b, l, barrier, bytes);
+    auto issue = [&](OpBuilder &b) {
+      LogicalResult issued =
+          st.target.emitBarrierExpectBytes(b, loc, barrier, bytes);
       for (int64_t p = 0; p < panels && succeeded(issued); ++p) {
-        SmallVector<Value> start{slot, i32Const(b, l, 0), i32Const(b, l, 0)};
-        start[inner + 1] = i32Const(b, l, p * addressing.panelColumns);
-        Value dst = scratchPtr(b, l, base, elem,
-                               addressing.unswizzledOffset(b, l, start));
+        SmallVector<Value> start{slot, i32Const(b, loc, 0),
+                                 i32Const(b, loc, 0)};
+        start[inner + 1] = i32Const(b, loc, p * addressing.panelColumns);
+        Value dst = scratchPtr(b, loc, base, elem,
+                               addressing.unswizzledOffset(b, loc, start));
         Value panelCol = arith::AddIOp::create(
-            b, l, col, i32Const(b, l, p * addressing.panelColumns));
-        issued = st.target.emitTensorCopy(b, l, dst, map, {panelCol, row},
+            b, loc, col, i32Const(b, loc, p * addressing.panelColumns));
+        issued = st.target.emitTensorCopy(b, loc, dst, map, {panelCol, row},
                                           barrier, ordered && p == 0);
       }
-      scf::YieldOp::create(b, l);
-    });
-    if (failed(issued))
+      return issued;
+    };
+    if (failed(
+            inFirstThread(rewriter, loc, st, issue,
+                          op.getPred() ? adaptor.getPred().front() : Value())))
       return failure();
     rewriter.eraseOp(op);
     return success();

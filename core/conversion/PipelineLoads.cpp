@@ -260,8 +260,10 @@ int64_t getOperandSwizzle(RankedTensorType type) {
 
 /// The ring of a matrix unit's operand: slots in the swizzled layout the
 /// unit reads (see #tle_struct.layout).
-ts::BufferType getOperandRingType(RankedTensorType type, unsigned slots) {
-  unsigned fastest = getDistributedLayout(type).getRegisterOrder()[0];
+/// `slots` slots of `type`'s 2-D tile in the swizzled layout a matrix unit
+/// reads, dimension `fastest` of the tile contiguous.
+ts::BufferType getSwizzledRingType(RankedTensorType type, unsigned slots,
+                                   unsigned fastest, int64_t swizzle) {
   SmallVector<int64_t> shape{int64_t(slots)};
   shape.append(type.getShape().begin(), type.getShape().end());
   SmallVector<int64_t> order{int64_t(fastest) + 1, int64_t(1 - fastest) + 1,
@@ -269,23 +271,21 @@ ts::BufferType getOperandRingType(RankedTensorType type, unsigned slots) {
   MLIRContext *ctx = type.getContext();
   return ts::BufferType::get(ctx, shape, type.getElementType(),
                              StringAttr::get(ctx, "block"),
-                             ts::LayoutAttr::get(ctx, order, 0, 0,
-                                                 getOperandSwizzle(type)));
+                             ts::LayoutAttr::get(ctx, order, 0, 0, swizzle));
+}
+
+ts::BufferType getOperandRingType(RankedTensorType type, unsigned slots) {
+  return getSwizzledRingType(type, slots,
+                             getDistributedLayout(type).getRegisterOrder()[0],
+                             getOperandSwizzle(type));
 }
 
 /// The ring a tensor copy fills: slots of the descriptor's tile in
 /// 128-byte swizzled panels along its contiguous last dimension, which is
 /// the slot's first dimension when the dot reads the tile transposed.
 ts::BufferType getTensorCopyRingType(const Candidate &c, unsigned slots) {
-  auto type = cast<RankedTensorType>(c.operand().getType());
-  SmallVector<int64_t> shape{int64_t(slots)};
-  shape.append(type.getShape().begin(), type.getShape().end());
-  SmallVector<int64_t> order =
-      c.trans ? SmallVector<int64_t>{1, 2, 0} : SmallVector<int64_t>{2, 1, 0};
-  MLIRContext *ctx = type.getContext();
-  return ts::BufferType::get(ctx, shape, type.getElementType(),
-                             StringAttr::get(ctx, "block"),
-                             ts::LayoutAttr::get(ctx, order, 0, 0, 128));
+  return getSwizzledRingType(cast<RankedTensorType>(c.operand().getType()),
+                             slots, c.trans ? 0 : 1, 128);
 }
 
 ts::BufferType getRingType(Candidate c, unsigned slots) {
@@ -341,22 +341,14 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
 /// copy (see isTensorCopyCandidate there), staged when its dot reads
 /// block-level operands.
 std::optional<Candidate> getTensorCopyCandidate(DescriptorLoadOp load) {
-  if (!load->hasOneUse() || !load.getDesc().getDefiningOp<MakeTensorDescOp>())
+  std::optional<DotOperandUse> use = getDotOperandUse(load);
+  if (!use || !readsBlockOperands(use->Dot) ||
+      !load.getDesc().getDefiningOp<MakeTensorDescOp>())
     return std::nullopt;
   Candidate c;
   c.tensorLoad = load;
-  OpOperand *use = &*load->getUses().begin();
-  if (auto trans = dyn_cast<TransOp>(use->getOwner())) {
-    if (!trans->hasOneUse())
-      return std::nullopt;
-    c.trans = trans;
-    use = &*trans->getUses().begin();
-  }
-  auto dot = dyn_cast<DotOp>(use->getOwner());
-  if (!dot || use->getOperandNumber() >= 2 || !readsBlockOperands(dot) ||
-      dot->getBlock() != load->getBlock())
-    return std::nullopt;
-  c.dot = dot;
+  c.trans = use->Trans;
+  c.dot = use->Dot;
   return c;
 }
 

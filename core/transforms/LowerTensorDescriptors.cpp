@@ -172,16 +172,7 @@ bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
       !Stride.isInitialized() ||
       Stride.getDivisibility(0) * ElemBytes % 16 != 0)
     return false;
-  if (!Load->hasOneUse())
-    return false;
-  OpOperand *Use = &*Load->getUses().begin();
-  if (auto Trans = dyn_cast<TransOp>(Use->getOwner())) {
-    if (!Trans->hasOneUse())
-      return false;
-    Use = &*Trans->getUses().begin();
-  }
-  return isa<DotOp>(Use->getOwner()) && Use->getOperandNumber() < 2 &&
-         Use->getOwner()->getBlock() == Load->getBlock();
+  return getDotOperandUse(Load).has_value();
 }
 
 struct LowerTensorDescriptorsPass
@@ -233,6 +224,25 @@ struct LowerTensorDescriptorsPass
 };
 
 } // namespace
+
+std::optional<DotOperandUse>
+mlir::tle::getDotOperandUse(DescriptorLoadOp Load) {
+  if (!Load->hasOneUse())
+    return std::nullopt;
+  DotOperandUse Result;
+  OpOperand *Use = &*Load->getUses().begin();
+  if (auto Trans = dyn_cast<TransOp>(Use->getOwner())) {
+    if (!Trans->hasOneUse())
+      return std::nullopt;
+    Result.Trans = Trans;
+    Use = &*Trans->getUses().begin();
+  }
+  Result.Dot = dyn_cast<DotOp>(Use->getOwner());
+  if (!Result.Dot || Use->getOperandNumber() >= 2 ||
+      Result.Dot->getBlock() != Load->getBlock())
+    return std::nullopt;
+  return Result;
+}
 
 LogicalResult mlir::tle::lowerDescriptorLoad(RewriterBase &Rewriter,
                                              DescriptorLoadOp Load) {

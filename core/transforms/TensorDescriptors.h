@@ -20,6 +20,14 @@ namespace mlir::tle {
 LogicalResult lowerDescriptorLoad(RewriterBase &Rewriter,
                                   DescriptorLoadOp Load);
 
+/// The tl.dot that reads `Load`'s tile as operand A or B in the same block,
+/// maybe through a tl.trans (attention's K^T), when that is its only use.
+struct DotOperandUse {
+  DotOp Dot;
+  TransOp Trans;
+};
+std::optional<DotOperandUse> getDotOperandUse(DescriptorLoadOp Load);
+
 } // namespace mlir::tle
 
 #endif // TLE_CORE_TRANSFORMS_TENSORDESCRIPTORS_H
