@@ -180,6 +180,8 @@ if [ -x "$BUILD/bin/tlec" ]; then
   done
   matmul_one fp16 128 128 32 4 true 3 pipeline-loads
   matmul_one fp16 128 128 32 4 true 3 remove-layout-conversions
+  matmul_one fp16 128 128 32 4 true 3 occupancy
+  matmul_one bf16 128 128 32 4 true 3 occupancy
   # Strided operands (the ragged shape): 64 scalar pointers per thread.
   matmul_one fp16 128 128 32 4 false 3 loop-pointer-bases
 fi

@@ -1,12 +1,13 @@
-//===- OptimizationToggles.h - Lowering optimizations by name ---*- C++ -*-===//
+//===- OptimizationToggles.h - Optimizations by name ------------*- C++ -*-===//
 //
 // Part of the TLE project.
 //
 //===----------------------------------------------------------------------===//
 //
-// Optimizations of the lowering that can be switched off one at a time
-// (tlec --disable-opt=NAME), so that what each gives can be measured on its
-// own. Kept free of MLIR headers: the driver and tlec include it.
+// Optimizations of the lowering and the backends that can be switched off one
+// at a time (tlec --disable-opt=NAME), so that what each gives can be
+// measured on its own. Kept free of MLIR headers: the driver and tlec include
+// it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +36,10 @@ struct OptimizationToggles {
   /// for a matrix unit are copied through tensor maps, not by every thread
   /// with cp.async (targets with supportsTensorCopies).
   bool TensorCopies = true;
+  /// occupancy (backends): the kernel fitted in fewer registers when that
+  /// lets more blocks reside on one processor without spilling
+  /// (backend::CompileOptions::RaiseOccupancy).
+  bool Occupancy = true;
 
   /// Calls F(name, enabled) for every optimization: what disable() takes and
   /// what a compiled binary depends on (the driver's cache key).
@@ -55,7 +60,7 @@ struct OptimizationToggles {
   /// The names disable() takes, for help and error messages.
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
-      "loop-invariant-code-motion, tensor-copies";
+      "loop-invariant-code-motion, tensor-copies, occupancy";
 
 private:
   template <typename Self, typename Fn> static void forEachIn(Self &T, Fn &F) {
@@ -64,6 +69,7 @@ private:
     F("loop-pointer-bases", T.LoopPointerBases);
     F("loop-invariant-code-motion", T.LoopInvariantCodeMotion);
     F("tensor-copies", T.TensorCopies);
+    F("occupancy", T.Occupancy);
   }
 };
 

@@ -214,7 +214,8 @@ cl::opt<std::string> PrintIRAfter(
     cl::value_desc("pass"), cl::cat(TlecCategory));
 // cl::desc keeps a reference: the text must outlive the option.
 const std::string DisableOptsHelp =
-    std::string("Switch off one optimization of the lowering, to measure "
+    std::string("Switch off one optimization of the lowering or the "
+                "backend, to measure "
                 "what it gives (repeatable): ") +
     tle::conversion::OptimizationToggles::Names;
 cl::list<std::string> DisableOpts(

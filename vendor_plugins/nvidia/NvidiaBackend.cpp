@@ -6,6 +6,7 @@
 
 #include "NvidiaBackend.h"
 #include "CudaToolkit.h"
+#include "NvidiaOccupancy.h"
 #include "NvidiaRaw.h"
 #include "NvidiaTargetInfo.h"
 #include "NvidiaWideOffsets.h"
@@ -380,6 +381,38 @@ static Expected<std::string> emitPtx(llvm::Module &M, TargetMachine &TM) {
   return Ptx.str().str();
 }
 
+/// When registers alone keep blocks off an SM, asks ptxas again for one more
+/// block (NvidiaOccupancy.h) and keeps that binary if nothing spills.
+static void raiseOccupancy(StringRef Ptxas, const hwdesc::HwDesc &Desc,
+                           backend::CompiledKernel &Kernel, std::string &Cubin,
+                           backend::ResourceUsage &Usage) {
+  if (Usage.SpillStoreBytes > 0 || Usage.SpillLoadBytes > 0)
+    return;
+  std::optional<unsigned> Blocks = nvidia::getBlocksToRequest(
+      Desc, Kernel.ThreadsPerBlock, Usage.Registers,
+      Kernel.SharedMemoryBytes + Usage.StaticSharedMemoryBytes);
+  if (!Blocks)
+    return;
+  std::optional<std::string> Ptx =
+      nvidia::requestResidentBlocks(Kernel.Assembly, *Blocks);
+  if (!Ptx)
+    return;
+  backend::ResourceUsage Raised;
+  Expected<std::string> RaisedCubin =
+      runPtxas(Ptxas, *Ptx, Desc.Arch, Kernel.EntryName, Raised);
+  if (!RaisedCubin) {
+    // The first binary stands; this one was only an attempt.
+    consumeError(RaisedCubin.takeError());
+    return;
+  }
+  if (Raised.SpillStoreBytes > 0 || Raised.SpillLoadBytes > 0 ||
+      Raised.Registers >= Usage.Registers)
+    return;
+  Kernel.Assembly = std::move(*Ptx);
+  Cubin = std::move(*RaisedCubin);
+  Usage = Raised;
+}
+
 Expected<backend::CompiledKernel>
 NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
                        const backend::CompileOptions &Options) {
@@ -488,6 +521,8 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     return createStringError(inconvertibleErrorCode(),
                              Mapped.empty() ? Message : Mapped + Message);
   }
+  if (Options.RaiseOccupancy && Options.OptLevel > 0)
+    raiseOccupancy(Kit.Ptxas, Desc, Result, *Cubin, Usage);
   Result.Binary = std::move(*Cubin);
   Result.Format = "cubin";
   Result.Resources = Usage;

@@ -109,6 +109,10 @@ struct CompileOptions {
   /// fused multiply-add (Triton's enable_fp_fusion, on by default; tlec
   /// --no-fp-fusion).
   bool FPFusion = true;
+  /// The backend may have its assembler fit the kernel in fewer registers
+  /// when that lets more blocks reside on one processor and nothing spills
+  /// (tlec --disable-opt=occupancy turns it off).
+  bool RaiseOccupancy = true;
   /// Asks compile() to fill CompiledKernel::LLVMIR (tlec --emit=llvm); off
   /// by default because printing a module costs time nobody else needs.
   bool KeepLLVMIR = false;
