@@ -285,7 +285,7 @@ ts::BufferType getOperandRingType(RankedTensorType type, unsigned slots) {
 /// the slot's first dimension when the dot reads the tile transposed.
 ts::BufferType getTensorCopyRingType(const Candidate &c, unsigned slots) {
   return getSwizzledRingType(cast<RankedTensorType>(c.operand().getType()),
-                             slots, c.trans ? 0 : 1, 128);
+                             slots, c.trans ? 0 : 1, kTensorCopySwizzleBytes);
 }
 
 ts::BufferType getRingType(Candidate c, unsigned slots) {
@@ -1056,14 +1056,15 @@ struct PipelineLoadsPass
     if (map)
       return map;
     RankedTensorType block = make.getResult().getType().getBlockType();
-    int64_t panel = 128 / elementBytes(block.getElementType());
+    int64_t panel =
+        kTensorCopySwizzleBytes / elementBytes(block.getElementType());
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointAfter(make);
     map = ts::TensorMapOp::create(
         rewriter, make.getLoc(), PointerType::get(rewriter.getIntegerType(8)),
         make.getBase(), make.getShape(), make.getStrides(),
         rewriter.getDenseI64ArrayAttr({block.getDimSize(0), panel}),
-        rewriter.getI32IntegerAttr(128));
+        rewriter.getI32IntegerAttr(kTensorCopySwizzleBytes));
     return map;
   }
 

@@ -148,10 +148,10 @@ bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
       (ElemBits != 8 && ElemBits != 16 && ElemBits != 32) ||
       Desc.getPadding() != PaddingOption::Zero)
     return false;
-  // Whole 128-byte panels of whole 8-row swizzle periods (1024 bytes),
-  // rows a box may have.
+  // Whole swizzle panels of whole 8-row swizzle periods, rows a box may
+  // have.
   int64_t ElemBytes = ElemBits / 8;
-  if (Block.getDimSize(1) * ElemBytes % 128 != 0 ||
+  if (Block.getDimSize(1) * ElemBytes % kTensorCopySwizzleBytes != 0 ||
       Block.getDimSize(0) % 8 != 0 || Block.getDimSize(0) > 256)
     return false;
   // A loop inside another would set up its slots' barriers again on every

@@ -28,6 +28,11 @@ struct DotOperandUse {
 };
 std::optional<DotOperandUse> getDotOperandUse(DescriptorLoadOp Load);
 
+/// The swizzle of a tensor copy's ring, in bytes: the widest a matrix unit
+/// reads in place. A tile's rows are whole panels of it (the keep rule), the
+/// ring's slots are laid out in it, and the tensor map boxes one panel.
+constexpr int64_t kTensorCopySwizzleBytes = 128;
+
 } // namespace mlir::tle
 
 #endif // TLE_CORE_TRANSFORMS_TENSORDESCRIPTORS_H
