@@ -109,7 +109,8 @@ backend::ResourceUsage tle::nvidia::parsePtxasInfo(StringRef Log,
 
 Expected<std::string> tle::nvidia::runPtxas(StringRef Ptxas, StringRef Ptx,
                                             StringRef Arch, StringRef Entry,
-                                            backend::ResourceUsage &Usage) {
+                                            backend::ResourceUsage &Usage,
+                                            std::string *PtxasLog) {
   SmallString<128> PtxPath, CubinPath, LogPath;
   for (auto [Path, Ext] :
        {std::pair{&PtxPath, "ptx"}, std::pair{&CubinPath, "cubin"},
@@ -160,5 +161,7 @@ Expected<std::string> tle::nvidia::runPtxas(StringRef Ptxas, StringRef Ptx,
   if (!Cubin)
     return makeError("ptxas wrote no cubin: " + Cubin.getError().message());
   Usage = parsePtxasInfo(Log, Entry);
+  if (PtxasLog)
+    *PtxasLog = std::move(Log);
   return (*Cubin)->getBuffer().str();
 }

@@ -32,12 +32,13 @@ struct CudaToolkit {
 CudaToolkit findCudaToolkit();
 
 /// Assembles Ptx for Arch (e.g. "sm_90a") into a cubin with `ptxas -v` and
-/// fills Usage with what ptxas reported for Entry. A failure carries ptxas's
-/// own message.
+/// fills Usage with what ptxas reported for Entry, and Log, if given, with
+/// all it printed. A failure carries ptxas's own message.
 llvm::Expected<std::string> runPtxas(llvm::StringRef Ptxas, llvm::StringRef Ptx,
                                      llvm::StringRef Arch,
                                      llvm::StringRef Entry,
-                                     backend::ResourceUsage &Usage);
+                                     backend::ResourceUsage &Usage,
+                                     std::string *Log = nullptr);
 
 /// Reads the `ptxas info` lines of `ptxas -v` about the function Entry.
 backend::ResourceUsage parsePtxasInfo(llvm::StringRef Log,

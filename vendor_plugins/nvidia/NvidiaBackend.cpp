@@ -382,15 +382,17 @@ static Expected<std::string> emitPtx(llvm::Module &M, TargetMachine &TM) {
 }
 
 /// When registers alone keep blocks off an SM, asks ptxas again for one more
-/// block (NvidiaOccupancy.h) and keeps that binary if nothing spills.
+/// block (NvidiaOccupancy.h) and keeps that binary if it gets the block with
+/// nothing spilled and wgmma left as it was.
 static void raiseOccupancy(StringRef Ptxas, const hwdesc::HwDesc &Desc,
                            backend::CompiledKernel &Kernel, std::string &Cubin,
-                           backend::ResourceUsage &Usage) {
+                           backend::ResourceUsage &Usage, StringRef PtxasLog) {
   if (Usage.SpillStoreBytes > 0 || Usage.SpillLoadBytes > 0)
     return;
+  uint64_t SharedBytes =
+      Kernel.SharedMemoryBytes + Usage.StaticSharedMemoryBytes;
   std::optional<unsigned> Blocks = nvidia::getBlocksToRequest(
-      Desc, Kernel.ThreadsPerBlock, Usage.Registers,
-      Kernel.SharedMemoryBytes + Usage.StaticSharedMemoryBytes);
+      Desc, Kernel.ThreadsPerBlock, Usage.Registers, SharedBytes);
   if (!Blocks)
     return;
   std::optional<std::string> Ptx =
@@ -398,15 +400,21 @@ static void raiseOccupancy(StringRef Ptxas, const hwdesc::HwDesc &Desc,
   if (!Ptx)
     return;
   backend::ResourceUsage Raised;
+  std::string RaisedLog;
   Expected<std::string> RaisedCubin =
-      runPtxas(Ptxas, *Ptx, Desc.Arch, Kernel.EntryName, Raised);
+      runPtxas(Ptxas, *Ptx, Desc.Arch, Kernel.EntryName, Raised, &RaisedLog);
   if (!RaisedCubin) {
     // The first binary stands; this one was only an attempt.
     consumeError(RaisedCubin.takeError());
     return;
   }
   if (Raised.SpillStoreBytes > 0 || Raised.SpillLoadBytes > 0 ||
-      Raised.Registers >= Usage.Registers)
+      Raised.Registers >= Usage.Registers ||
+      uint64_t(Raised.Registers) * 8 < uint64_t(Usage.Registers) * 7 ||
+      nvidia::getResidentBlocks(Desc, Kernel.ThreadsPerBlock, Raised.Registers,
+                                SharedBytes) < *Blocks ||
+      (nvidia::reportsSerializedWarpgroupMma(RaisedLog) &&
+       !nvidia::reportsSerializedWarpgroupMma(PtxasLog)))
     return;
   Kernel.Assembly = std::move(*Ptx);
   Cubin = std::move(*RaisedCubin);
@@ -512,8 +520,9 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     return std::move(Result);
   }
   backend::ResourceUsage Usage;
-  Expected<std::string> Cubin =
-      runPtxas(Kit.Ptxas, Result.Assembly, Desc.Arch, Result.EntryName, Usage);
+  std::string PtxasLog;
+  Expected<std::string> Cubin = runPtxas(Kit.Ptxas, Result.Assembly, Desc.Arch,
+                                         Result.EntryName, Usage, &PtxasLog);
   if (!Cubin) {
     std::string Message = toString(Cubin.takeError());
     // ptxas errors in inline PTX, at the kernel's source line first.
@@ -522,7 +531,7 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
                              Mapped.empty() ? Message : Mapped + Message);
   }
   if (Options.RaiseOccupancy && Options.OptLevel > 0)
-    raiseOccupancy(Kit.Ptxas, Desc, Result, *Cubin, Usage);
+    raiseOccupancy(Kit.Ptxas, Desc, Result, *Cubin, Usage, PtxasLog);
   Result.Binary = std::move(*Cubin);
   Result.Format = "cubin";
   Result.Resources = Usage;

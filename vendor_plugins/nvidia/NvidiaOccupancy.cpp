@@ -1,4 +1,4 @@
-//===- NvidiaOccupancy.cpp - More resident blocks for a few registers -----===//
+//===- NvidiaOccupancy.cpp - A resident block for a few registers ---------===//
 //
 // Part of the TLE project.
 //
@@ -8,6 +8,7 @@
 
 #include "core/hwdesc/HwDesc.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -16,20 +17,37 @@
 using namespace llvm;
 using namespace tle;
 
-// Allocation units of sm_70 and later (CUDA occupancy calculator).
-static constexpr unsigned RegisterUnitPerWarp = 256;
+// Allocation rules of sm_70 and later (CUDA's occupancy calculator): an SM's
+// registers are split between four sub-partitions, each warp lives in one
+// and takes its registers in units of 256; shared memory goes in units of
+// 128 bytes, and from sm_80 on the driver reserves 1 KiB per block.
+static constexpr uint64_t SubPartitions = 4;
+static constexpr uint64_t RegisterUnitPerWarp = 256;
 static constexpr uint64_t SharedUnit = 128;
+static constexpr uint64_t ReservedSharedPerBlock = 1024;
 
-static unsigned getWarps(const hwdesc::HwDesc &Desc, unsigned Threads) {
-  unsigned WarpSize = std::max<unsigned>(1, Desc.getWarpSize());
-  return std::max<unsigned>(1, divideCeil(Threads, WarpSize));
+static uint64_t getWarpSize(const hwdesc::HwDesc &Desc) {
+  return std::max<int64_t>(1, Desc.getWarpSize());
+}
+
+static uint64_t getWarps(const hwdesc::HwDesc &Desc, unsigned Threads) {
+  return std::max<uint64_t>(1, divideCeil(Threads, getWarpSize(Desc)));
+}
+
+/// The compute capability of an `sm_XY[a]` architecture (XY), or 0.
+static unsigned getComputeCapability(StringRef Arch) {
+  unsigned Capability = 0;
+  if (!Arch.consume_front("sm_") ||
+      Arch.take_while([](char C) { return isDigit(C); })
+          .getAsInteger(10, Capability))
+    return 0;
+  return Capability;
 }
 
 unsigned nvidia::getResidentBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
                                    unsigned Registers, uint64_t SharedBytes) {
   const hwdesc::Limits &Lim = Desc.getLimits();
-  unsigned Warps = getWarps(Desc, Threads);
-  unsigned WarpSize = std::max<unsigned>(1, Desc.getWarpSize());
+  uint64_t Warps = getWarps(Desc, Threads);
   uint64_t Blocks = UINT32_MAX;
   if (const hwdesc::ParallelLevel *Block =
           Desc.getParallelLevel(hwdesc::LevelKind::Block);
@@ -38,23 +56,20 @@ unsigned nvidia::getResidentBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
   if (const hwdesc::ParallelLevel *Thread =
           Desc.getParallelLevel(hwdesc::LevelKind::Thread);
       Thread && Thread->MaxResident > 0)
-    Blocks =
-        std::min<uint64_t>(Blocks, Thread->MaxResident / (Warps * WarpSize));
+    Blocks = std::min<uint64_t>(Blocks, Thread->MaxResident /
+                                            (Warps * getWarpSize(Desc)));
   if (Registers > 0 && Lim.RegistersPerProcessor > 0) {
     uint64_t PerWarp =
-        alignTo(uint64_t(Registers) * WarpSize, RegisterUnitPerWarp);
-    Blocks =
-        std::min<uint64_t>(Blocks, Lim.RegistersPerProcessor / PerWarp / Warps);
+        alignTo(uint64_t(Registers) * getWarpSize(Desc), RegisterUnitPerWarp);
+    uint64_t WarpsPerSubPartition =
+        Lim.RegistersPerProcessor / SubPartitions / PerWarp;
+    Blocks = std::min(Blocks, WarpsPerSubPartition * SubPartitions / Warps);
   }
   if (Lim.SharedPerProcessor > 0) {
-    // The part of an SM's shared memory that no block may opt in to is what
-    // the driver reserves per block (1 KiB on sm_80 and later).
-    uint64_t Reserved = Lim.SharedPerProcessor > Lim.SharedPerBlockOptin
-                            ? Lim.SharedPerProcessor - Lim.SharedPerBlockOptin
-                            : 0;
-    Blocks = std::min<uint64_t>(
-        Blocks,
-        Lim.SharedPerProcessor / alignTo(SharedBytes + Reserved, SharedUnit));
+    uint64_t Reserved =
+        getComputeCapability(Desc.Arch) >= 80 ? ReservedSharedPerBlock : 0;
+    if (uint64_t PerBlock = alignTo(SharedBytes + Reserved, SharedUnit))
+      Blocks = std::min(Blocks, Lim.SharedPerProcessor / PerBlock);
   }
   return static_cast<unsigned>(Blocks);
 }
@@ -62,11 +77,14 @@ unsigned nvidia::getResidentBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
 unsigned nvidia::getRegisterBudget(const hwdesc::HwDesc &Desc, unsigned Threads,
                                    unsigned Blocks) {
   const hwdesc::Limits &Lim = Desc.getLimits();
-  unsigned WarpSize = std::max<unsigned>(1, Desc.getWarpSize());
-  uint64_t Warps = uint64_t(getWarps(Desc, Threads)) * std::max(1u, Blocks);
-  uint64_t PerWarp =
-      alignDown(Lim.RegistersPerProcessor / Warps, RegisterUnitPerWarp);
-  uint64_t Budget = PerWarp / WarpSize;
+  if (Lim.RegistersPerProcessor <= 0)
+    return 0;
+  uint64_t WarpsPerSubPartition =
+      divideCeil(getWarps(Desc, Threads) * std::max(1u, Blocks), SubPartitions);
+  uint64_t PerWarp = alignDown(Lim.RegistersPerProcessor / SubPartitions /
+                                   WarpsPerSubPartition,
+                               RegisterUnitPerWarp);
+  uint64_t Budget = PerWarp / getWarpSize(Desc);
   if (Lim.RegistersPerThread > 0)
     Budget = std::min<uint64_t>(Budget, Lim.RegistersPerThread);
   return static_cast<unsigned>(Budget);
@@ -99,4 +117,8 @@ std::optional<std::string> nvidia::requestResidentBlocks(StringRef Ptx,
   return (Ptx.take_front(LineEnd + 1) + ".minnctapersm " + Twine(Blocks) +
           "\n" + Ptx.drop_front(LineEnd + 1))
       .str();
+}
+
+bool nvidia::reportsSerializedWarpgroupMma(StringRef PtxasLog) {
+  return PtxasLog.contains("wgmma.mma_async instructions are serialized");
 }

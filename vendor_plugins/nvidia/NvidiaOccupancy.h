@@ -1,5 +1,4 @@
-//===- NvidiaOccupancy.h - More resident blocks for a few registers -*- C++
-//-*-===//
+//===- NvidiaOccupancy.h - A resident block for a few registers -*- C++ -*-===//
 //
 // Part of the TLE project.
 //
@@ -10,7 +9,7 @@
 // and the block limit would let more in -- asking ptxas for one more block
 // (.minnctapersm) can cost no spill at all: examples/matmul.py with
 // 128x128x32 tiles and 4 warps goes from 178 to 168 registers, from 2 to 3
-// blocks per SM, and runs about 3% faster on the H200. Triton leaves the
+// blocks per SM, and runs about 4% faster on the H200. Triton leaves the
 // count to ptxas unless a config sets maxnreg.
 //
 //===----------------------------------------------------------------------===//
@@ -33,14 +32,16 @@ namespace nvidia {
 
 /// Blocks of Threads threads, each thread with Registers registers (0: not
 /// counted) and each block with SharedBytes of shared memory, resident on one
-/// SM at once, from the description's limits and the hardware's allocation
-/// units (registers by warp in units of 256, shared memory in units of 128
-/// bytes plus what the driver reserves per block).
+/// SM at once, from the description's limits and the allocation rules of
+/// sm_70 and later (CUDA's occupancy calculator): registers by warp in units
+/// of 256 within each of the SM's four sub-partitions, shared memory in units
+/// of 128 bytes plus the 1 KiB the driver reserves per block on sm_80 and
+/// later.
 unsigned getResidentBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
                            unsigned Registers, uint64_t SharedBytes);
 
 /// Registers per thread that let Blocks blocks of Threads threads reside on
-/// one SM.
+/// one SM (what ptxas allows under `.minnctapersm Blocks`).
 unsigned getRegisterBudget(const hwdesc::HwDesc &Desc, unsigned Threads,
                            unsigned Blocks);
 
@@ -56,6 +57,11 @@ std::optional<unsigned> getBlocksToRequest(const hwdesc::HwDesc &Desc,
 /// (which the backend always emits); nullopt if there is none.
 std::optional<std::string> requestResidentBlocks(llvm::StringRef Ptx,
                                                  unsigned Blocks);
+
+/// Whether ptxas's `-v` log says it serialized wgmma (C7510-C7515: for
+/// registers, or around accumulator reads), which costs a pipelined matrix
+/// loop far more than a resident block gives.
+bool reportsSerializedWarpgroupMma(llvm::StringRef PtxasLog);
 
 } // namespace nvidia
 } // namespace tle
