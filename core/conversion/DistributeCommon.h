@@ -168,6 +168,10 @@ public:
   mlir::FailureOr<mlir::Value>
   emitPackedTruncF(mlir::OpBuilder &b, mlir::Location loc, mlir::Value low,
                    mlir::Value high, mlir::Type resultElem) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitFloat8Conversion(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::ValueRange in, mlir::Type from,
+                       mlir::Type to) const override;
   std::optional<backend::MatrixFragments>
   getMatrixFragments(const hwdesc::MatrixInstruction &instr) const override;
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
@@ -542,10 +546,13 @@ void populateBlockDotPatterns(const mlir::TypeConverter &tc,
                               DistributeState &st);
 /// Converts each of `in` (one thread's elements of `from`) to `to`, one of
 /// them an 8-bit float (its byte in distributed IR), rounding to nearest
-/// even or toward zero; an error at `op` for the pairs it cannot convert.
+/// even (with the target's own instructions when it has them:
+/// TargetInfo::emitFloat8Conversion) or toward zero; an error at `op` for the
+/// pairs it cannot convert.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
-convertFloat8(mlir::Operation *op, mlir::OpBuilder &b, mlir::ValueRange in,
-              mlir::Type from, mlir::Type to, bool towardZero);
+convertFloat8(const backend::TargetInfo &target, mlir::Operation *op,
+              mlir::OpBuilder &b, mlir::ValueRange in, mlir::Type from,
+              mlir::Type to, bool towardZero);
 void populateFloat8Patterns(const mlir::TypeConverter &tc,
                             mlir::RewritePatternSet &patterns,
                             DistributeState &st);

@@ -57,7 +57,7 @@ struct DotConversion : DistPattern<DotOp> {
     auto widen = [&](ValueRange regs,
                      Type elem) -> FailureOr<SmallVector<Value>> {
       if (isFloat && elem.getIntOrFloatBitWidth() == 8)
-        return convertFloat8(op, rewriter, regs, elem, accType,
+        return convertFloat8(st.target, op, rewriter, regs, elem, accType,
                              /*towardZero=*/false);
       SmallVector<Value> out;
       for (Value v : regs) {

@@ -11,7 +11,10 @@
 // zero, fp_downcast_rounding="rtz"), saturating to the largest finite value
 // and keeping NaN, as Triton's NVIDIA lowering does (cvt.rn.satfinite);
 // widening is exact. Formats: float8e4nv (E4M3FN: bias 7, no infinities)
-// and float8e5 (E5M2: bias 15).
+// and float8e5 (E5M2: bias 15). A target with conversion instructions
+// (TargetInfo::emitFloat8Conversion: NVIDIA's cvt.rn.satfinite.e4m3x2.f32
+// and cvt.rn.f16x2.e4m3x2 on sm_89 and later) converts to nearest even with
+// them instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -142,9 +145,9 @@ Value decode(ElementBuilder &k, Value byte, const Float8Format &fmt) {
 
 } // namespace
 
-auto ::tle::conversion::distribute::convertFloat8(Operation *op, OpBuilder &b,
-                                                  ValueRange in, Type from,
-                                                  Type to, bool towardZero)
+auto ::tle::conversion::distribute::convertFloat8(
+    const backend::TargetInfo &target, Operation *op, OpBuilder &b,
+    ValueRange in, Type from, Type to, bool towardZero)
     -> FailureOr<SmallVector<Value>> {
   std::optional<Float8Format> fromFp8 = getFloat8Format(from);
   std::optional<Float8Format> toFp8 = getFloat8Format(to);
@@ -157,6 +160,12 @@ auto ::tle::conversion::distribute::convertFloat8(Operation *op, OpBuilder &b,
                            << " is not supported by distribution yet "
                               "(8-bit floats: float8e4nv and float8e5, from "
                               "and to fp16, bf16 and fp32)";
+  // The chip's own conversion rounds to nearest even only.
+  if (!towardZero)
+    if (FailureOr<SmallVector<Value>> native =
+            target.emitFloat8Conversion(b, op->getLoc(), in, from, to);
+        succeeded(native))
+      return native;
   ElementBuilder k{b, op->getLoc()};
   SmallVector<Value> values;
   for (Value v : in) {
@@ -184,7 +193,7 @@ struct FpToFpConversion : DistPattern<FpToFpOp> {
   matchAndRewrite(FpToFpOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<SmallVector<Value>> values =
-        convertFloat8(op, rewriter, adaptor.getSrc(),
+        convertFloat8(st.target, op, rewriter, adaptor.getSrc(),
                       getElementTypeOrSelf(op.getSrc().getType()),
                       getElementTypeOrSelf(op.getResult().getType()),
                       op.getRounding() == RoundingMode::RTZ);
@@ -210,7 +219,7 @@ template <typename Op> struct Float8CastConversion : DistPattern<Op> {
     if (!getFloat8Format(from) && !getFloat8Format(to))
       return failure();
     FailureOr<SmallVector<Value>> values =
-        convertFloat8(op, rewriter, adaptor.getIn(), from, to,
+        convertFloat8(this->st.target, op, rewriter, adaptor.getIn(), from, to,
                       /*towardZero=*/false);
     if (failed(values))
       return failure();

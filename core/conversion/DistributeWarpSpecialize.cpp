@@ -147,6 +147,10 @@ FailureOr<Value> PartitionAwareTarget::emitPackedTruncF(OpBuilder &b,
                                                         Type resultElem) const {
   return inner.emitPackedTruncF(b, loc, low, high, resultElem);
 }
+FailureOr<SmallVector<Value>> PartitionAwareTarget::emitFloat8Conversion(
+    OpBuilder &b, Location loc, ValueRange in, Type from, Type to) const {
+  return inner.emitFloat8Conversion(b, loc, in, from, to);
+}
 std::optional<backend::MatrixFragments>
 PartitionAwareTarget::getMatrixFragments(
     const hwdesc::MatrixInstruction &instr) const {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run HERE (the development machine) before tests/gpu/run_raw_h200.sh on the
 # GPU machine, which has the NVIDIA driver but no LLVM 22: tlec compiles the
-# TLE-Raw examples (and the one-device mesh example) for the H200 here, and
+# TLE-Raw examples (and the one-device mesh example, and the 8-bit float
+# round trip of tests/lit/spirv/run-fp8.test) for the H200 here, and
 # everything the run needs goes to tests/gpu/bin (git-ignored; carry it: carry=["tests/gpu/bin"]):
 #   tests/gpu/bin/tle-run-nvidia        tle-run with the NVIDIA runtime linked in
 #   tests/gpu/bin/raw/*.h200.cubin      the kernels (and their .ptx)
@@ -19,19 +20,20 @@ rm -rf "$K" && mkdir -p "$K"
 bash "$ROOT/bench/build_tle_run_nvidia.sh" >/dev/null
 cp "$ROOT/bench/bin/tle-run-nvidia" "$BIN/"
 
-compile() { # example.py --kernel NAME -D... --signature ...
+compile() { # example.py (or a path from the root) --kernel NAME -D... --signature ...
   local src=$1 name=$3
   shift
+  [ -f "$ROOT/$src" ] || src="examples/$src"
   # A bundle, for its manifest: block-level scratch is dynamic shared memory,
   # whose size the launch passes (<kernel>.shared, read by run_raw_h200.sh).
-  "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache -o "$K/bundle" "$@"
+  "$TLEC" "$ROOT/$src" --target h200 --no-cache -o "$K/bundle" "$@"
   cp "$K/bundle/$name/$name.H200.cubin" "$K/"
   python3 "$ROOT/bench/dynamic_shared.py" "$K/bundle/$name/manifest.json" \
     >"$K/$name.shared"
   rm -rf "$K/bundle"
   # The PTX too, to read when a check fails.
-  "$TLEC" "$ROOT/examples/$src" --target h200 --no-cache --emit=asm \
-    -o "$K/${src%.py}.h200.ptx" "$@"
+  "$TLEC" "$ROOT/$src" --target h200 --no-cache --emit=asm \
+    -o "$K/$(basename "${src%.py}").h200.ptx" "$@"
 }
 compile raw_add.py --kernel raw_add_kernel -D BLOCK=256 \
   --signature '*i32:16, *i32:16, *i32:16, i32'
@@ -45,6 +47,11 @@ compile raw_gemm_epilogue.py --kernel gemm_epilogue_kernel \
 compile mesh_all_gather.py --kernel all_gather_sum -D DEVICES=1 -D BLOCKS=4 \
   -D BLOCK=256 --signature '*fp32:16, *fp32:16, *i32:16, *fp32:16'
 
+compile tests/lit/spirv/Inputs/fp8_convert.py --kernel fp8_round_trip \
+  -D BLOCK=256 --signature '*fp32:16, *fp8e4nv:16, *fp32:16, *fp8e5:16, *fp32:16, *fp8e4nv:16, i32'
+
 python3 "$ROOT/tests/gpu/raw_inputs.py" "$K" warp_sum 4096 gemm 256 192 128 0.5
+mkdir -p "$K/fp8"
+python3 "$ROOT/tests/lit/spirv/Inputs/fp8_reference.py" "$K/fp8" 100000
 ls -l "$K"
 echo "prepared $BIN; on the GPU machine: bash tests/gpu/run_raw_h200.sh (carry tests/gpu/bin)"

@@ -2,8 +2,8 @@
 # Run ON the GPU machine after tests/gpu/prepare_raw_h200.sh, with
 # tests/gpu/bin carried along, e.g. through the device tool:
 #   run(command="bash tests/gpu/run_raw_h200.sh", carry=["tests/gpu/bin"])
-# Launches the TLE-Raw examples (and the one-device mesh) compiled for the
-# H200 and checks every output element (tle-run: expr= or a reference file),
+# Launches the TLE-Raw examples (and the one-device mesh, and the 8-bit float
+# round trip) compiled for the H200 and checks every output element (tle-run: expr= or a reference file),
 # then prints a table. Exits non-zero if any check fails. Never touches the
 # card's settings.
 set -uo pipefail
@@ -71,6 +71,17 @@ check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.$SUFFIX --kernel
   --arg buf:f32:N=$NN:file=$K/gemm.bias.f32 --arg out:f32:N=$((M * NN)):ref=$K/gemm.ref.f32 \
   --arg f32:0.5 --arg i32:$M --arg i32:$NN --arg i32:$KK \
   --arg i32:$KK --arg i32:1 --arg i32:$NN --arg i32:1 --arg i32:$NN --arg i32:1
+
+# 8-bit floats: cvt.rn.satfinite / cvt.rn.f16x2 on the card against the
+# oracle's bytes (tests/lit/spirv/Inputs/fp8_reference.py); toward zero
+# through the portable integer arithmetic.
+F=100000; R=$K/fp8
+check "fp8 round trip (e4m3, e5m2, rtz)" $K/fp8_round_trip.$SUFFIX --kernel fp8_round_trip \
+  --grid $(((F + 255) / 256)) --num-warps 4 \
+  --arg buf:f32:N=$F:file=$R/x.bin --arg out:u8:N=$F:ref=$R/e4.bin \
+  --arg out:f32:N=$F:ref=$R/e4_back.bin --arg out:u8:N=$F:ref=$R/e5.bin \
+  --arg out:f32:N=$F:ref=$R/e5_back.bin --arg out:u8:N=$F:ref=$R/rtz.bin \
+  --arg i32:$F
 
 # One device, 4 blocks: gathered = out = x, each block's flag signalled once
 # (the check reads the first launch's outputs).

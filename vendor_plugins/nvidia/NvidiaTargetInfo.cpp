@@ -44,6 +44,7 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
     HasMBarrier = Sm >= 80;
     HasMBarrierArriveCount = Sm >= 90;
     HasPackedConversions = Sm >= 80;
+    HasFloat8Conversions = Sm >= 89 && Desc.hasFeature("fp8");
   }
   HasWgmma = Desc.Arch == "sm_90a";
   unsigned IsaMajor = 0, IsaMinor = 0;

@@ -148,6 +148,10 @@ public:
                               mlir::ValueRange AValues,
                               const backend::BlockMatrixOperand &BOperand,
                               mlir::ValueRange C) const override;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitFloat8Conversion(mlir::OpBuilder &B, mlir::Location Loc,
+                       mlir::ValueRange In, mlir::Type From,
+                       mlir::Type To) const override;
   mlir::LogicalResult emitMatrixCommit(mlir::OpBuilder &B,
                                        mlir::Location Loc) const override;
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
@@ -179,6 +183,9 @@ private:
   bool HasMBarrierArriveCount = false;
   /// cvt.rn.{f16x2,bf16x2}.f32 exist from sm_80 on.
   bool HasPackedConversions = false;
+  /// cvt between f32/f16 pairs and e4m3/e5m2 pairs: sm_89 on, with the
+  /// description's `fp8` feature.
+  bool HasFloat8Conversions = false;
   /// wgmma needs the architecture-specific sm_90a target.
   bool HasWgmma = false;
   /// Tensor maps written in the kernel (tensormap.replace) and bulk tensor

@@ -174,6 +174,19 @@ public:
     return mlir::failure();
   }
 
+  /// Converts In, elements of From, to To where one side is an 8-bit float
+  /// (f8E4M3FN or f8E5M2, each element its byte as an i8) and the other
+  /// f16, bf16 or f32, with the chip's own instructions: rounding to nearest
+  /// even, saturating to the largest finite value (infinities too), as
+  /// distribution's portable conversion does. failure() (emitting nothing)
+  /// leaves that portable conversion, in integer arithmetic.
+  virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitFloat8Conversion(mlir::OpBuilder &B, mlir::Location Loc,
+                       mlir::ValueRange In, mlir::Type From,
+                       mlir::Type To) const {
+    return mlir::failure();
+  }
+
   /// The fragment layouts of Instr, a matrix instruction of the description,
   /// if this backend can emit it; layout assignment then tiles tl.dot with
   /// it. std::nullopt keeps tl.dot on the FMA fallback.
