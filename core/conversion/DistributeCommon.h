@@ -101,9 +101,10 @@ struct DistributeState {
   };
   std::map<unsigned, PartitionScratch> partitionScratch;
   /// Tensor maps (tle_struct.tensor_map): each one's place in its kernel's
-  /// global scratch, and each converted kernel's scratch pointer (its last
-  /// argument).
+  /// global scratch, how many each function has, and each converted kernel's
+  /// scratch pointer (its last argument).
   std::map<mlir::Operation *, unsigned> tensorMapIndex;
+  std::map<mlir::Operation *, unsigned> tensorMapCount;
   std::map<mlir::Operation *, mlir::Value> globalScratch;
 };
 

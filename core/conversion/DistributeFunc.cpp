@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/DistributeCommon.h"
-#include "dialects/TLEStruct/TLEStructDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/MathExtras.h"
@@ -38,9 +37,10 @@ struct FuncOpConversion : DistPattern<FuncOp> {
     }
     // Tensor maps live in global memory the launcher passes after the
     // kernel's own arguments (DistributeTensorCopy.cpp).
-    unsigned tensorMaps = 0;
-    if (!func.isPrivate())
-      func.walk([&](tle_struct::TensorMapOp) { ++tensorMaps; });
+    auto counted = st.tensorMapCount.find(func);
+    unsigned tensorMaps = func.isPrivate() || counted == st.tensorMapCount.end()
+                              ? 0
+                              : counted->second;
     if (tensorMaps) {
       auto global = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
       sig.addInputs(global);

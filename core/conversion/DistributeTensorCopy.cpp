@@ -192,11 +192,14 @@ struct AsyncTensorCopyConversion : DistPattern<tle_struct::AsyncTensorCopyOp> {
 
 void ::tle::conversion::distribute::populateTensorCopyPatterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
-  // Each kernel's maps in order: their places in its global scratch.
+  // Each kernel's maps in order: their places in its global scratch, whose
+  // size the function's conversion takes from the count.
   st.module.walk([&](FunctionOpInterface func) {
     unsigned next = 0;
     func.walk(
         [&](tle_struct::TensorMapOp map) { st.tensorMapIndex[map] = next++; });
+    if (next)
+      st.tensorMapCount[func] = next;
   });
   patterns.add<TensorMapConversion, AsyncTensorCopyConversion>(
       tc, patterns.getContext(), st);
