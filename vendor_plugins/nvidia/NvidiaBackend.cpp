@@ -419,6 +419,8 @@ static void raiseOccupancy(StringRef Ptxas, const hwdesc::HwDesc &Desc,
   Kernel.Assembly = std::move(*Ptx);
   Cubin = std::move(*RaisedCubin);
   Usage = Raised;
+  Kernel.Properties.push_back(
+      {"minnctapersm", std::to_string(*Blocks), "blocks"});
 }
 
 Expected<backend::CompiledKernel>
@@ -532,6 +534,15 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   }
   if (Options.RaiseOccupancy && Options.OptLevel > 0)
     raiseOccupancy(Kit.Ptxas, Desc, Result, *Cubin, Usage, PtxasLog);
+  // What the description's limits let reside on one SM with these
+  // registers and this much shared memory (docs/bundle.md).
+  Result.Properties.insert(
+      Result.Properties.begin(),
+      {"blocks_per_sm",
+       std::to_string(nvidia::getResidentBlocks(
+           Desc, Result.ThreadsPerBlock, Usage.Registers,
+           Result.SharedMemoryBytes + Usage.StaticSharedMemoryBytes)),
+       "blocks"});
   Result.Binary = std::move(*Cubin);
   Result.Format = "cubin";
   Result.Resources = Usage;
