@@ -9,8 +9,9 @@
 // has it: an 8-bit float is its byte in distributed IR (no target has the
 // type). Narrowing goes through f32 and rounds to nearest even (or toward
 // zero, fp_downcast_rounding="rtz"), saturating to the largest finite value
-// and keeping NaN, as Triton's NVIDIA lowering does (cvt.rn.satfinite);
-// widening is exact. Formats: float8e4nv (E4M3FN: bias 7, no infinities)
+// (infinities too), every NaN to the format's NaN 0x7F, as Triton's NVIDIA
+// lowering does (cvt.rn.satfinite); widening is exact, a NaN giving the
+// unsigned quiet NaN. Formats: float8e4nv (E4M3FN: bias 7, no infinities)
 // and float8e5 (E5M2: bias 15). A target with conversion instructions
 // (TargetInfo::emitFloat8Conversion: NVIDIA's cvt.rn.satfinite.e4m3x2.f32
 // and cvt.rn.f16x2.e4m3x2 on sm_89 and later) converts to nearest even with
@@ -113,7 +114,8 @@ Value encode(ElementBuilder &k, Value f, const Float8Format &fmt,
   Value isSubnormal =
       k.cmp(P::ult, sat, k.i32(int64_t(127 + 1 - fmt.Bias) << 23));
   Value code = k.or_(sign, k.select(isSubnormal, subnormal, normal));
-  code = k.select(isNaN, k.or_(sign, k.i32(0x7F)), code);
+  // Every NaN becomes the format's 0x7F, its sign dropped, as cvt.rn.satfinite.
+  code = k.select(isNaN, k.i32(0x7F), code);
   return arith::TruncIOp::create(k.b, k.loc, k.b.getI8Type(), code);
 }
 
@@ -132,15 +134,22 @@ Value decode(ElementBuilder &k, Value byte, const Float8Format &fmt) {
       k.f32(std::ldexp(1.0f, 1 - fmt.Bias - int(fmt.MantissaBits)))));
   Value abs = k.select(k.cmp(P::eq, exp, k.i32(0)), subnormal, normal);
   Value low7 = k.and_(b, k.i32(0x7F));
+  Value isNaN;
   if (fmt.IEEELike) {
     Value top = k.cmp(P::eq, exp, k.i32((1 << expBits) - 1));
     Value inf = k.cmp(P::eq, man, k.i32(0));
-    abs =
-        k.select(top, k.select(inf, k.i32(0x7F800000), k.i32(0x7FC00000)), abs);
+    abs = k.select(top, k.i32(0x7F800000), abs);
+    isNaN = arith::AndIOp::create(
+        k.b, k.loc, top,
+        arith::XOrIOp::create(
+            k.b, k.loc, inf,
+            arith::ConstantOp::create(k.b, k.loc, k.b.getBoolAttr(true))));
   } else {
-    abs = k.select(k.cmp(P::eq, low7, k.i32(0x7F)), k.i32(0x7FC00000), abs);
+    isNaN = k.cmp(P::eq, low7, k.i32(0x7F));
   }
-  return k.real(k.or_(sign, abs));
+  // A NaN widens to the canonical quiet NaN without its sign, as
+  // cvt.rn.f16x2.e4m3x2 does.
+  return k.real(k.select(isNaN, k.i32(0x7FC00000), k.or_(sign, abs)));
 }
 
 } // namespace

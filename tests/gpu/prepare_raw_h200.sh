@@ -53,5 +53,10 @@ compile tests/lit/spirv/Inputs/fp8_convert.py --kernel fp8_round_trip \
 python3 "$ROOT/tests/gpu/raw_inputs.py" "$K" warp_sum 4096 gemm 256 192 128 0.5
 mkdir -p "$K/fp8"
 python3 "$ROOT/tests/lit/spirv/Inputs/fp8_reference.py" "$K/fp8" 100000
+# NaN of either sign and infinities (as tests/lit/spirv/run-fp8.test).
+python3 -c "import struct, sys; d = sys.argv[1]
+open(d + '/nan.bin', 'wb').write(struct.pack('<4I', 0x7fc00000, 0xffc00000, 0x7f800000, 0xff800000))
+open(d + '/nan_e4.bin', 'wb').write(bytes([0x7f, 0x7f, 0x7e, 0xfe]))
+open(d + '/nan_e5.bin', 'wb').write(bytes([0x7f, 0x7f, 0x7b, 0xfb]))" "$K/fp8"
 ls -l "$K"
 echo "prepared $BIN; on the GPU machine: bash tests/gpu/run_raw_h200.sh (carry tests/gpu/bin)"

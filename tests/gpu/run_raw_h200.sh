@@ -76,12 +76,17 @@ check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.$SUFFIX --kernel
 # oracle's bytes (tests/lit/spirv/Inputs/fp8_reference.py); toward zero
 # through the portable integer arithmetic.
 F=100000; R=$K/fp8
-check "fp8 round trip (e4m3, e5m2, rtz)" $K/fp8_round_trip.$SUFFIX --kernel fp8_round_trip \
+check "fp8 round trip (e4m3, e5m2, rtz)" $K/fp8_round_trip.$SUFFIX --kernel fp8_round_trip --rtol 0 \
   --grid $(((F + 255) / 256)) --num-warps 4 \
   --arg buf:f32:N=$F:file=$R/x.bin --arg out:u8:N=$F:ref=$R/e4.bin \
   --arg out:f32:N=$F:ref=$R/e4_back.bin --arg out:u8:N=$F:ref=$R/e5.bin \
   --arg out:f32:N=$F:ref=$R/e5_back.bin --arg out:u8:N=$F:ref=$R/rtz.bin \
   --arg i32:$F
+check "fp8 NaN and infinities" $K/fp8_round_trip.$SUFFIX --kernel fp8_round_trip --rtol 0 \
+  --grid 1 --num-warps 4 \
+  --arg buf:f32:N=4:file=$R/nan.bin --arg out:u8:N=4:ref=$R/nan_e4.bin \
+  --arg out:f32:N=4 --arg out:u8:N=4:ref=$R/nan_e5.bin \
+  --arg out:f32:N=4 --arg out:u8:N=4:ref=$R/nan_e4.bin --arg i32:4
 
 # One device, 4 blocks: gathered = out = x, each block's flag signalled once
 # (the check reads the first launch's outputs).

@@ -535,14 +535,15 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (Options.RaiseOccupancy && Options.OptLevel > 0)
     raiseOccupancy(Kit.Ptxas, Desc, Result, *Cubin, Usage, PtxasLog);
   // What the description's limits let reside on one SM with these
-  // registers and this much shared memory (docs/bundle.md).
-  Result.Properties.insert(
-      Result.Properties.begin(),
-      {"blocks_per_sm",
-       std::to_string(nvidia::getResidentBlocks(
-           Desc, Result.ThreadsPerBlock, Usage.Registers,
-           Result.SharedMemoryBytes + Usage.StaticSharedMemoryBytes)),
-       "blocks"});
+  // registers and this much shared memory (docs/bundle.md); nothing when it
+  // gives no limit.
+  unsigned Resident = nvidia::getResidentBlocks(
+      Desc, Result.ThreadsPerBlock, Usage.Registers,
+      Result.SharedMemoryBytes + Usage.StaticSharedMemoryBytes);
+  if (Resident != nvidia::UnlimitedBlocks)
+    Result.Properties.insert(
+        Result.Properties.begin(),
+        {"blocks_per_sm", std::to_string(Resident), "blocks"});
   Result.Binary = std::move(*Cubin);
   Result.Format = "cubin";
   Result.Resources = Usage;

@@ -9,7 +9,7 @@
 // two bytes to two f16 (cvt.rn.f16x2.e4m3x2). One instruction per pair
 // instead of the core's portable integer arithmetic (about 30 per element),
 // with the same results: nearest even, saturation to the largest finite
-// value, NaN kept.
+// value, every NaN to 0x7F and back to an unsigned NaN.
 //
 //===----------------------------------------------------------------------===//
 

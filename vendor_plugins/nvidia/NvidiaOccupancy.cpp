@@ -48,7 +48,7 @@ unsigned nvidia::getResidentBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
                                    unsigned Registers, uint64_t SharedBytes) {
   const hwdesc::Limits &Lim = Desc.getLimits();
   uint64_t Warps = getWarps(Desc, Threads);
-  uint64_t Blocks = UINT32_MAX;
+  uint64_t Blocks = nvidia::UnlimitedBlocks;
   if (const hwdesc::ParallelLevel *Block =
           Desc.getParallelLevel(hwdesc::LevelKind::Block);
       Block && Block->MaxResident > 0)

@@ -30,13 +30,16 @@ class HwDesc;
 
 namespace nvidia {
 
+/// What getResidentBlocks returns when the description limits nothing.
+constexpr unsigned UnlimitedBlocks = UINT32_MAX;
+
 /// Blocks of Threads threads, each thread with Registers registers (0: not
 /// counted) and each block with SharedBytes of shared memory, resident on one
-/// SM at once, from the description's limits and the allocation rules of
-/// sm_70 and later (CUDA's occupancy calculator): registers by warp in units
-/// of 256 within each of the SM's four sub-partitions, shared memory in units
-/// of 128 bytes plus the 1 KiB the driver reserves per block on sm_80 and
-/// later.
+/// SM at once (UnlimitedBlocks when nothing limits them), from the
+/// description's limits and the allocation rules of sm_70 and later (CUDA's
+/// occupancy calculator): registers by warp in units of 256 within each of the
+/// SM's four sub-partitions, shared memory in units of 128 bytes plus the 1 KiB
+/// the driver reserves per block on sm_80 and later.
 unsigned getResidentBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
                            unsigned Registers, uint64_t SharedBytes);
 

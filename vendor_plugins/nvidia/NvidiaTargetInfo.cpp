@@ -44,15 +44,17 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
     HasMBarrier = Sm >= 80;
     HasMBarrierArriveCount = Sm >= 90;
     HasPackedConversions = Sm >= 80;
-    HasFloat8Conversions = Sm >= 89 && Desc.hasFeature("fp8");
   }
   HasWgmma = Desc.Arch == "sm_90a";
   unsigned IsaMajor = 0, IsaMinor = 0;
   auto [Major, Minor] = StringRef(Desc.Tools.IsaVersion).split('.');
   bool IsaKnown =
       !Major.getAsInteger(10, IsaMajor) && !Minor.getAsInteger(10, IsaMinor);
-  HasTensorCopies = HasWgmma && Desc.hasFeature("tma") && IsaKnown &&
-                    IsaMajor * 10 + IsaMinor >= 83;
+  unsigned Isa = IsaKnown ? IsaMajor * 10 + IsaMinor : 0;
+  HasTensorCopies = HasWgmma && Desc.hasFeature("tma") && Isa >= 83;
+  // The e4m3x2/e5m2x2 forms of cvt: PTX ISA 7.8 for sm_90, 8.1 for sm_89.
+  HasFloat8Conversions =
+      Sm >= 89 && Desc.hasFeature("fp8") && Isa >= (Sm == 89 ? 81u : 78u);
 }
 
 /// cvt.rn.{f16x2,bf16x2}.f32 d, a, b (a in the upper half), as a pure NVVM

@@ -183,8 +183,8 @@ private:
   bool HasMBarrierArriveCount = false;
   /// cvt.rn.{f16x2,bf16x2}.f32 exist from sm_80 on.
   bool HasPackedConversions = false;
-  /// cvt between f32/f16 pairs and e4m3/e5m2 pairs: sm_89 on, with the
-  /// description's `fp8` feature.
+  /// cvt between f32/f16 pairs and e4m3/e5m2 pairs: sm_89 on (PTX ISA 8.1;
+  /// 7.8 from sm_90), with the description's `fp8` feature.
   bool HasFloat8Conversions = false;
   /// wgmma needs the architecture-specific sm_90a target.
   bool HasWgmma = false;

@@ -177,7 +177,8 @@ public:
   /// Converts In, elements of From, to To where one side is an 8-bit float
   /// (f8E4M3FN or f8E5M2, each element its byte as an i8) and the other
   /// f16, bf16 or f32, with the chip's own instructions: rounding to nearest
-  /// even, saturating to the largest finite value (infinities too), as
+  /// even, saturating to the largest finite value (infinities too), every
+  /// NaN to the format's NaN 0x7F and back to an unsigned quiet NaN, as
   /// distribution's portable conversion does. failure() (emitting nothing)
   /// leaves that portable conversion, in integer arithmetic.
   virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
