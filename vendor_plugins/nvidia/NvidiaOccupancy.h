@@ -9,8 +9,8 @@
 // and the block limit would let more in -- asking ptxas for one more block
 // (.minnctapersm) can cost no spill at all: examples/matmul.py with
 // 128x128x32 tiles and 4 warps goes from 178 to 168 registers, from 2 to 3
-// blocks per SM, and runs about 4% faster on the H200. Triton leaves the
-// count to ptxas unless a config sets maxnreg.
+// blocks per SM, and runs about 5% faster on the H200 (bench/RESULTS-h200.md,
+// session 17). Triton leaves the count to ptxas unless a config sets maxnreg.
 //
 //===----------------------------------------------------------------------===//
 
