@@ -137,13 +137,8 @@ Value decode(ElementBuilder &k, Value byte, const Float8Format &fmt) {
   Value isNaN;
   if (fmt.IEEELike) {
     Value top = k.cmp(P::eq, exp, k.i32((1 << expBits) - 1));
-    Value inf = k.cmp(P::eq, man, k.i32(0));
     abs = k.select(top, k.i32(0x7F800000), abs);
-    isNaN = arith::AndIOp::create(
-        k.b, k.loc, top,
-        arith::XOrIOp::create(
-            k.b, k.loc, inf,
-            arith::ConstantOp::create(k.b, k.loc, k.b.getBoolAttr(true))));
+    isNaN = k.and_(top, k.cmp(P::ne, man, k.i32(0)));
   } else {
     isNaN = k.cmp(P::eq, low7, k.i32(0x7F));
   }

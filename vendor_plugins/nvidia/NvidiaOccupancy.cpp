@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "NvidiaOccupancy.h"
+#include "NvidiaArch.h"
 
 #include "core/hwdesc/HwDesc.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -34,16 +34,6 @@ static uint64_t getWarps(const hwdesc::HwDesc &Desc, unsigned Threads) {
   return std::max<uint64_t>(1, divideCeil(Threads, getWarpSize(Desc)));
 }
 
-/// The compute capability of an `sm_XY[a]` architecture (XY), or 0.
-static unsigned getComputeCapability(StringRef Arch) {
-  unsigned Capability = 0;
-  if (!Arch.consume_front("sm_") ||
-      Arch.take_while([](char C) { return isDigit(C); })
-          .getAsInteger(10, Capability))
-    return 0;
-  return Capability;
-}
-
 unsigned nvidia::getResidentBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
                                    unsigned Registers, uint64_t SharedBytes) {
   const hwdesc::Limits &Lim = Desc.getLimits();
@@ -66,8 +56,9 @@ unsigned nvidia::getResidentBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
     Blocks = std::min(Blocks, WarpsPerSubPartition * SubPartitions / Warps);
   }
   if (Lim.SharedPerProcessor > 0) {
-    uint64_t Reserved =
-        getComputeCapability(Desc.Arch) >= 80 ? ReservedSharedPerBlock : 0;
+    uint64_t Reserved = nvidia::getComputeCapability(Desc.Arch) >= 80
+                            ? ReservedSharedPerBlock
+                            : 0;
     if (uint64_t PerBlock = alignTo(SharedBytes + Reserved, SharedUnit))
       Blocks = std::min(Blocks, Lim.SharedPerProcessor / PerBlock);
   }

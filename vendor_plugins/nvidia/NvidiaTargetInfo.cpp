@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NvidiaTargetInfo.h"
+#include "NvidiaArch.h"
 
 #include "tle/Backend/LLVMAtomics.h"
 
@@ -34,17 +35,13 @@ NvidiaTargetInfo::NvidiaTargetInfo(const hwdesc::HwDesc &Desc)
         AddressSpaces[Alias.getKey()] = Level->AddressSpace;
   SharedAddressSpace =
       getAddressSpace("shared").value_or(DefaultSharedAddressSpace);
-  unsigned Sm = 0;
-  StringRef Arch(Desc.Arch);
-  if (Arch.consume_front("sm_") &&
-      !Arch.take_while(llvm::isDigit).getAsInteger(10, Sm)) {
-    HasLdMatrix = Sm >= 75;
-    HasStMatrix = Sm >= 90;
-    HasCpAsync = Sm >= 80;
-    HasMBarrier = Sm >= 80;
-    HasMBarrierArriveCount = Sm >= 90;
-    HasPackedConversions = Sm >= 80;
-  }
+  unsigned Sm = getComputeCapability(Desc.Arch);
+  HasLdMatrix = Sm >= 75;
+  HasStMatrix = Sm >= 90;
+  HasCpAsync = Sm >= 80;
+  HasMBarrier = Sm >= 80;
+  HasMBarrierArriveCount = Sm >= 90;
+  HasPackedConversions = Sm >= 80;
   HasWgmma = Desc.Arch == "sm_90a";
   unsigned IsaMajor = 0, IsaMinor = 0;
   auto [Major, Minor] = StringRef(Desc.Tools.IsaVersion).split('.');
