@@ -9,7 +9,8 @@
 // a block-level ring buffer, through the target's asynchronous copies where
 // it has them for the vector's size, else as a load and a store;
 // async_commit / async_wait close and wait for copy groups, and the wait ends
-// with the block barrier that publishes the slot; local_load reads a slot in
+// with the block barrier that publishes the slot (none where each thread
+// reads only its own copies); local_load reads a slot in
 // the layout its user needs (matrix tile loads for dot operands). The
 // user's tle.gpu.copy into a buffer shares the copy code.
 //
@@ -276,6 +277,18 @@ struct AsyncWaitConversion : DistPattern<tle_struct::AsyncWaitOp> {
   LogicalResult
   matchAndRewrite(tle_struct::AsyncWaitOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // A thread's wait lands its own copies: where it reads only those
+    // (own_slots), nothing synchronizes the block. Without asynchronous
+    // copies the barrier stays: the refills are then stores that barrier
+    // placement cannot tell from shared writes, and the release barriers
+    // merge into the wait's instead of staying at the end of the body.
+    if (op.getOwnSlots() && hasAsyncCopies(st.target)) {
+      if (failed(
+              st.target.emitAsyncWait(rewriter, op.getLoc(), op.getPending())))
+        return failure();
+      rewriter.eraseOp(op);
+      return success();
+    }
     // The wait and the barrier after it: a release barrier that reaches the
     // wait merges into them (the wait only lands this thread's copies).
     if (failed(markEmitted(rewriter, kBlockBarrierAttr, [&] {

@@ -419,13 +419,23 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
                                ArrayRef<LLVM::GEPArg>{int32_t(offset)})
         .getResult();
   }
+  uint64_t bytes = count * typeBytes(elemType);
+  // An op's first slice goes back to the start where it would not fit
+  // after the previous op's slices (releaseScratch).
+  if (st.scratchOpBegin > 0 && st.scratchInUse == st.scratchOpBegin &&
+      llvm::alignTo(st.scratchInUse, alignment) + bytes >
+          kScratchAlternationBytes)
+    st.scratchOpBegin = st.scratchInUse = 0;
   uint64_t offset = llvm::alignTo(st.scratchInUse, alignment);
-  st.scratchInUse = offset + count * typeBytes(elemType);
+  st.scratchInUse = offset + bytes;
   st.scratchBytes = std::max(st.scratchBytes, st.scratchInUse);
   Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kScratchSymbol);
-  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
-                             ArrayRef<LLVM::GEPArg>{int32_t(offset)})
-      .getResult();
+  auto slice = LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                                   ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+  slice->setAttr(
+      kScratchSliceAttr,
+      b.getDenseI64ArrayAttr({int64_t(offset), int64_t(st.scratchInUse)}));
+  return slice.getResult();
 }
 
 FailureOr<Value> allocBlockGlobal(OpBuilder &b, Location loc,
@@ -467,7 +477,7 @@ LogicalResult inFirstThread(OpBuilder &b, Location loc, DistributeState &st,
 }
 
 void releaseScratch(DistributeState &st) {
-  st.scratchInUse = 0;
+  st.scratchOpBegin = st.scratchInUse = 0;
   for (auto &entry : st.partitionScratch)
     entry.second.inUse = 0;
 }
@@ -497,11 +507,26 @@ LogicalResult markEmitted(OpBuilder &b, StringRef attr,
 }
 
 std::optional<StringRef> getBlockGlobal(Value ptr) {
-  while (auto gep = ptr.getDefiningOp<LLVM::GEPOp>())
+  std::optional<BlockRegion> region = getBlockRegion(ptr);
+  if (!region)
+    return std::nullopt;
+  return region->global;
+}
+
+std::optional<BlockRegion> getBlockRegion(Value ptr) {
+  BlockRegion region;
+  while (auto gep = ptr.getDefiningOp<LLVM::GEPOp>()) {
+    if (auto slice = gep->getAttrOfType<DenseI64ArrayAttr>(kScratchSliceAttr)) {
+      region.begin = slice[0];
+      region.end = slice[1];
+    }
     ptr = gep.getBase();
-  if (auto address = ptr.getDefiningOp<LLVM::AddressOfOp>())
-    return address.getGlobalName();
-  return std::nullopt;
+  }
+  auto address = ptr.getDefiningOp<LLVM::AddressOfOp>();
+  if (!address)
+    return std::nullopt;
+  region.global = address.getGlobalName();
+  return region;
 }
 
 LogicalResult emitScratchRelease(OpBuilder &b, Location loc,
@@ -511,7 +536,13 @@ LogicalResult emitScratchRelease(OpBuilder &b, Location loc,
                                      ::tle::backend::BarrierScope::Block);
       })))
     return failure();
+  // Consecutive small ops alternate between two places, so that this
+  // barrier need not come before the next op's writes (sinkScratchBarriers
+  // moves it down and merges it into a later one).
+  uint64_t begin = st.scratchOpBegin, end = st.scratchInUse;
   releaseScratch(st);
+  if (begin == 0 && end <= kScratchAlternationBytes)
+    st.scratchOpBegin = st.scratchInUse = end;
   return success();
 }
 

@@ -67,8 +67,11 @@ struct DistributeState {
   mlir::ModuleOp module;
   /// The matrix units of layout assignment (tl.dot names its instruction).
   llvm::ArrayRef<MatrixUnit> matrixUnits;
-  /// Block-level scratch: one buffer that ops take slices of. Bytes taken by
-  /// the op being converted, and the most any op took (the buffer's size).
+  /// Block-level scratch: one buffer that ops take slices of. Where the op
+  /// being converted started taking slices (0, or after the previous op's
+  /// slices: kScratchAlternationBytes), the end of what it took, and the
+  /// most any op took (the buffer's size).
+  uint64_t scratchOpBegin = 0;
   uint64_t scratchInUse = 0;
   uint64_t scratchBytes = 0;
   unsigned scratchAddressSpace = 0;
@@ -345,7 +348,7 @@ inline constexpr llvm::StringLiteral kScratchSymbol = "__tle_scratch";
 /// A slice of the block-level scratch buffer for `count` elements of
 /// `elemType`, apart from the slices taken since the last releaseScratch,
 /// `alignment` bytes aligned (the buffer itself is kBlockMemoryAlignment
-/// aligned).
+/// aligned). Its address op carries kScratchSliceAttr.
 mlir::FailureOr<mlir::Value> allocScratch(mlir::OpBuilder &b,
                                           mlir::Location loc,
                                           DistributeState &st,
@@ -361,6 +364,10 @@ std::string getPartitionScratchSymbol(unsigned index);
 /// Lets the next op reuse the scratch buffer from its start. Call it after
 /// the block barrier that ends an op's last scratch access.
 void releaseScratch(DistributeState &st);
+/// On the getelementptr that allocScratch returns: the bytes of the scratch
+/// the slice spans, [begin, end) (DenseI64ArrayAttr), which tell
+/// sinkScratchBarriers that two slices are apart.
+inline constexpr llvm::StringLiteral kScratchSliceAttr = "tle.scratch_slice";
 
 /// Runs `body` in the first thread of the block (or partition) only, and
 /// there only where `alsoIf` (an i1), when given, holds.
@@ -380,6 +387,9 @@ inline constexpr llvm::StringLiteral kBlockBarrierAttr = "tle.block_barrier";
 /// (NVIDIA's cp.async): an array of the block-level globals they may touch,
 /// empty for none (PartitionAwareTarget marks the async copies it emits).
 inline constexpr llvm::StringLiteral kBlockAccessAttr = "tle.block_access";
+/// Marks the ops of an asynchronous copy into block-level memory besides
+/// kBlockAccessAttr: its writes land at a wait, not at a barrier.
+inline constexpr llvm::StringLiteral kAsyncCopyAttr = "tle.async_copy";
 /// Runs `emit` and appends the ops it creates at b's insertion point to
 /// `emitted`.
 mlir::LogicalResult
@@ -394,8 +404,18 @@ mlir::LogicalResult markEmitted(mlir::OpBuilder &b, llvm::StringRef attr,
 /// The block-level global (the scratch, a local buffer) whose address `ptr`
 /// is derived from through getelementptr, if it can be told.
 std::optional<llvm::StringRef> getBlockGlobal(mlir::Value ptr);
+/// Bytes of a block-level global: all of it, or [begin, end).
+struct BlockRegion {
+  llvm::StringRef global;
+  uint64_t begin = 0, end = UINT64_MAX;
+};
+/// getBlockGlobal, narrowed to a scratch slice where `ptr` is derived from
+/// one (kScratchSliceAttr).
+std::optional<BlockRegion> getBlockRegion(mlir::Value ptr);
 /// Ends an op's use of the scratch: a block barrier (marked
-/// kScratchReleaseAttr) after its last scratch access, then releaseScratch.
+/// kScratchReleaseAttr) after its last scratch access, then releaseScratch;
+/// where this op began at the start and took at most
+/// kScratchAlternationBytes, the next op's slices start after its slices.
 mlir::LogicalResult emitScratchRelease(mlir::OpBuilder &b, mlir::Location loc,
                                        DistributeState &st);
 /// After distribution, places the barriers that only order block-level

@@ -193,9 +193,15 @@ LogicalResult PartitionAwareTarget::emitAsyncCopy(OpBuilder &b, Location loc,
   std::optional<StringRef> global = getBlockGlobal(dst);
   if (!global)
     return emit();
-  return markEmitted(
-      b, kBlockAccessAttr, emit,
-      b.getArrayAttr(FlatSymbolRefAttr::get(b.getContext(), *global)));
+  SmallVector<Operation *> emitted;
+  if (failed(collectEmitted(b, emit, emitted)))
+    return failure();
+  auto access = b.getArrayAttr(FlatSymbolRefAttr::get(b.getContext(), *global));
+  for (Operation *op : emitted) {
+    op->setAttr(kBlockAccessAttr, access);
+    op->setAttr(kAsyncCopyAttr, b.getUnitAttr());
+  }
+  return success();
 }
 LogicalResult PartitionAwareTarget::emitAsyncCommit(OpBuilder &b,
                                                     Location loc) const {
@@ -205,7 +211,10 @@ LogicalResult PartitionAwareTarget::emitAsyncCommit(OpBuilder &b,
 }
 LogicalResult PartitionAwareTarget::emitAsyncWait(OpBuilder &b, Location loc,
                                                   unsigned pending) const {
-  return inner.emitAsyncWait(b, loc, pending);
+  // It lands this thread's copies, touching nothing else.
+  return markEmitted(
+      b, kBlockAccessAttr, [&] { return inner.emitAsyncWait(b, loc, pending); },
+      b.getArrayAttr({}));
 }
 bool PartitionAwareTarget::supportsBarrierObjects() const {
   return inner.supportsBarrierObjects();

@@ -66,6 +66,12 @@ inline constexpr llvm::StringLiteral kMatrixRegisterAAttr =
 /// barrier that stays already separates the two.
 inline constexpr llvm::StringLiteral kSlotReleaseAttr = "tle.slot_release";
 
+/// Scratch slices of consecutive ops alternate between the buffer's start
+/// and the end of the previous op's slices while both fit in this many
+/// bytes: the ops then touch apart bytes and need no barrier between them
+/// (a row's two reductions in softmax). The scratch grows by at most this.
+inline constexpr uint64_t kScratchAlternationBytes = 1024;
+
 /// Warps per program (i32) on the module: the front end's num_warps until
 /// layout assignment, then the warps of the whole block (warp_specialize
 /// partitions included).

@@ -82,6 +82,7 @@
 using namespace mlir;
 using namespace mlir::tle;
 namespace ts = mlir::tle_struct;
+using ::tle::conversion::kScratchAlternationBytes;
 using ::tle::conversion::kSlotReleaseAttr;
 
 namespace {
@@ -120,6 +121,23 @@ struct Candidate {
     return trans ? Value(TransOp(trans).getResult()) : source()->getResult(0);
   }
 };
+
+/// Whether each element of a tile of `type` is held by one thread only: a
+/// blocked layout whose span fits in the shape (a larger span would hold
+/// elements in several threads).
+bool isHeldOnce(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  auto layout =
+      tensor ? dyn_cast<BlockedLayoutAttr>(tensor.getEncoding()) : nullptr;
+  if (!layout)
+    return false;
+  for (auto [d, size] : llvm::enumerate(tensor.getShape()))
+    if (int64_t(layout.getSizePerThread()[d]) * layout.getThreadsPerWarp()[d] *
+            layout.getWarpsPerCTA()[d] >
+        size)
+      return false;
+  return true;
+}
 
 bool readsBlockOperands(DotOp dot) {
   return dot->hasAttr(::tle::conversion::kMatrixBlockOperandsAttr);
@@ -174,7 +192,8 @@ uint64_t getPlacedBytes(Type t) {
 /// transpose places its tile once (a transpose into the permuted layout,
 /// not at all); an elementwise op, a constant, a memory access, a
 /// broadcast or control flow takes none; any other op may place each of its
-/// tensors there (the operands of a scan).
+/// tensors there (the operands of a scan). An op's slices may start up to
+/// kScratchAlternationBytes in.
 uint64_t getScratchBound(Operation *function, unsigned numWarps,
                          const llvm::SmallPtrSetImpl<Operation *> &staged) {
   uint64_t bound = 0;
@@ -214,7 +233,7 @@ uint64_t getScratchBound(Operation *function, unsigned numWarps,
     }
     bound = std::max(bound, bytes);
   });
-  return bound;
+  return bound ? bound + kScratchAlternationBytes : 0;
 }
 
 /// The ring of `slots` slots of `type`'s tile: the load layout's fastest
@@ -804,8 +823,11 @@ struct PipelineLoadsPass
     Block *body = loop.getBody();
     rewriter.setInsertionPointToStart(body);
     llvm::SetVector<Operation *> consumerHead;
-    if (anyCopies)
-      consumerHead.insert(ts::AsyncWaitOp::create(rewriter, loc, stages - 2));
+    ts::AsyncWaitOp wait;
+    if (anyCopies) {
+      wait = ts::AsyncWaitOp::create(rewriter, loc, stages - 2);
+      consumerHead.insert(wait);
+    }
     Value readSlot = getSlot(loop);
     // Per staged dot: the rings of A and B, and the barriers of those that
     // tensor copies fill.
@@ -841,6 +863,11 @@ struct PipelineLoadsPass
       else
         ownLayoutReads.push_back(read);
     }
+    if (wait && llvm::all_of(candidates, [](const Candidate &c) {
+          return c.load && !c.convert && !c.dot &&
+                 isHeldOnce(c.source()->getResult(0).getType());
+        }))
+      wait.setOwnSlots(true);
     // Dots on the matrix unit start right after the wait, reading the slots
     // in place, and run on while the copies below are issued and the next
     // iteration waits for its slots: only the previous iteration's group is

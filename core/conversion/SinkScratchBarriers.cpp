@@ -29,7 +29,9 @@
 // softmax row's reductions already separate them, as in Triton.
 //
 // Accesses are told apart by the block-level global their pointer comes
-// from (getBlockGlobal); ops with effects MLIR cannot see (a plugin's
+// from, and within the scratch by the slice (getBlockRegion: consecutive
+// small ops take apart slices, so a softmax row's second reduction needs no
+// barrier before its writes); ops with effects MLIR cannot see (a plugin's
 // cp.async) carry kBlockAccessAttr; anything else may touch anything.
 //
 //===----------------------------------------------------------------------===//
@@ -58,15 +60,15 @@ bool isFixedBarrier(Operation *op) {
 }
 
 /// The block-level memory some ops may touch: any (`unknown`), or the
-/// globals named.
+/// regions named.
 struct Footprint {
   bool unknown = false;
-  llvm::SmallVector<StringRef, 2> globals;
+  llvm::SmallVector<BlockRegion, 2> regions;
 
-  bool empty() const { return !unknown && globals.empty(); }
+  bool empty() const { return !unknown && regions.empty(); }
   void add(const Footprint &other) {
     unknown |= other.unknown;
-    globals.append(other.globals.begin(), other.globals.end());
+    regions.append(other.regions.begin(), other.regions.end());
   }
 };
 
@@ -101,7 +103,7 @@ private:
     }
     if (auto globals = op->getAttrOfType<ArrayAttr>(kBlockAccessAttr)) {
       for (auto global : globals.getAsRange<FlatSymbolRefAttr>())
-        fp.globals.push_back(global.getValue());
+        fp.regions.push_back({global.getValue()});
       return fp;
     }
     if (isMemoryEffectFree(op))
@@ -119,22 +121,24 @@ private:
                      : LLVM::LLVMPointerType();
       if (ptr && ptr.getAddressSpace() == *globalAddressSpace)
         continue;
-      std::optional<StringRef> global =
-          ptr ? getBlockGlobal(e.getValue()) : std::nullopt;
-      if (!global) {
+      std::optional<BlockRegion> region =
+          ptr ? getBlockRegion(e.getValue()) : std::nullopt;
+      if (!region) {
         fp.unknown = true;
         return fp;
       }
-      fp.globals.push_back(*global);
+      fp.regions.push_back(*region);
     }
     return fp;
   }
 
-  /// Whether two globals may share bytes: the same, or the scratch and a
-  /// buffer placed in its bytes.
-  bool overlap(StringRef a, StringRef b) const {
-    return a == b || (a == kScratchSymbol && scratchSharers.contains(b)) ||
-           (b == kScratchSymbol && scratchSharers.contains(a));
+  /// Whether two regions may share bytes: of one global where their bytes
+  /// meet, or the scratch and a buffer placed in its bytes.
+  bool overlap(const BlockRegion &a, const BlockRegion &b) const {
+    if (a.global == b.global)
+      return a.begin < b.end && b.begin < a.end;
+    return (a.global == kScratchSymbol && scratchSharers.contains(b.global)) ||
+           (b.global == kScratchSymbol && scratchSharers.contains(a.global));
   }
 
   bool conflict(const Footprint &a, const Footprint &b) const {
@@ -142,9 +146,9 @@ private:
       return false;
     if (a.unknown || b.unknown)
       return true;
-    return llvm::any_of(a.globals, [&](StringRef x) {
-      return llvm::any_of(b.globals,
-                          [&](StringRef y) { return overlap(x, y); });
+    return llvm::any_of(a.regions, [&](const BlockRegion &x) {
+      return llvm::any_of(b.regions,
+                          [&](const BlockRegion &y) { return overlap(x, y); });
     });
   }
 
@@ -185,21 +189,37 @@ private:
                         isKernelEnd(loop->getBlock()->getTerminator()));
   }
 
+  /// Adds the footprints from `op` (inclusive) up to the next barrier that
+  /// stays to `fp`; returns the block's terminator when it comes first.
+  Operation *addUntilFixedBarrier(Operation *op, Footprint &fp) const {
+    for (; !op->hasTrait<OpTrait::IsTerminator>(); op = op->getNextNode()) {
+      if (isFixedBarrier(op))
+        return nullptr;
+      if (!isBarrier(op))
+        fp.add(getFootprint(op));
+    }
+    return op;
+  }
+
   /// The accesses a barrier group orders after it: from the group to the
-  /// next barrier that stays (releases may move on), into what runs after
-  /// the block when its end comes first; unknown if that cannot be told.
+  /// next barrier that stays (releases may move on), on into the next
+  /// iteration and the code after the loop when the body's end comes first
+  /// (a pipelined loop whose wait has no barrier); unknown where that
+  /// cannot be told.
   Footprint getAccessesAfter(ArrayRef<Operation *> group) const {
     Footprint after;
-    Operation *op = group.back()->getNextNode();
-    for (; !op->hasTrait<OpTrait::IsTerminator>() && !isFixedBarrier(op);
-         op = op->getNextNode())
-      if (!isBarrier(op))
-        after.add(getFootprint(op));
-    if (op->hasTrait<OpTrait::IsTerminator>()) {
-      Footprint any;
-      any.unknown = true;
-      after.unknown |= !barrierFirstAfter(op, any);
+    Operation *end = addUntilFixedBarrier(group.back()->getNextNode(), after);
+    if (!end || isKernelEnd(end))
+      return after;
+    auto loop = dyn_cast<scf::ForOp>(end->getParentOp());
+    if (!loop) {
+      after.unknown = true;
+      return after;
     }
+    // Reaching the body's end again, the whole body is in.
+    addUntilFixedBarrier(&loop.getBody()->front(), after);
+    Operation *exitEnd = addUntilFixedBarrier(loop->getNextNode(), after);
+    after.unknown |= exitEnd && !isKernelEnd(exitEnd);
     return after;
   }
 
@@ -269,12 +289,15 @@ private:
   }
 
   /// The accesses since the barrier before the group, which a release
-  /// barrier orders before the next ones.
+  /// barrier orders before the next ones. An asynchronous copy is not one:
+  /// a barrier does not order its writes (a wait does), so a refill issued
+  /// before the release does not hold the release back.
   Footprint getWindow(ArrayRef<Operation *> group) const {
     Footprint window;
     for (Operation *op = group.front()->getPrevNode(); op && !isBarrier(op);
          op = op->getPrevNode())
-      window.add(getFootprint(op));
+      if (!op->hasAttr(kAsyncCopyAttr))
+        window.add(getFootprint(op));
     return window;
   }
 
@@ -343,6 +366,8 @@ void sinkScratchBarriers(ModuleOp module,
     op->removeAttr(kScratchReleaseAttr);
     op->removeAttr(kBlockBarrierAttr);
     op->removeAttr(kBlockAccessAttr);
+    op->removeAttr(kAsyncCopyAttr);
+    op->removeAttr(kScratchSliceAttr);
   });
 }
 

@@ -158,9 +158,15 @@ def TLEStruct_AsyncWaitOp : TLEStruct_Op<"async_wait", [
   let description = [{
     Then synchronizes the block, so that every thread sees the slots the
     completed groups wrote and every earlier read of the buffers is done.
+
+    With `own_slots`, every element of the slots is read only by the thread
+    that copied it (a load read back in its own layout, which holds each
+    element once): a thread's wait makes its own copies visible to it, so
+    no block synchronization follows.
   }];
-  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
-  let assemblyFormat = "$pending attr-dict";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending,
+                       UnitAttr:$own_slots);
+  let assemblyFormat = "$pending (`own_slots` $own_slots^)? attr-dict";
 }
 
 def TLEStruct_LocalLoadOp : TLEStruct_Op<"local_load", [

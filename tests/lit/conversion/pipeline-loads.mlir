@@ -26,7 +26,7 @@
 // take slot R, which was W two iterations before (W -> M -> R; with two
 // slots R and W are the same slot).
 // CHECK: scf.for {{.*}} iter_args({{.*}}%[[WSLOT:arg[0-9]+]] = %{{[^,]+}}, %[[SLOT:arg[0-9]+]] = %{{[^,]+}}, %[[MID:arg[0-9]+]] = %{{[^)]+}})
-// CHECK: tle_struct.async_wait 1
+// CHECK: tle_struct.async_wait 1{{$}}
 // CHECK: %[[A:.*]] = tle_struct.local_load %[[RA]][%[[SLOT]]]
 // CHECK: %[[B:.*]] = tle_struct.local_load %[[RB]][%[[SLOT]]]
 // CHECK-NEXT: tle.debug_barrier
@@ -119,14 +119,17 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
 // iteration count carried by the loop (no division by the dynamic step).
 // With num_stages 2 the ring has one slot. As Triton orders them, the
 // barrier that ends its reads and the refill come after the row's work, the
-// barrier marked as one distribution may drop (tle.slot_release).
+// barrier marked as one distribution may drop (tle.slot_release). Each
+// thread reads back only the elements it copied (the load's layout holds
+// each once): the wait in the loop says so (own_slots), the one after it,
+// which ends the copies for whatever uses the ring's bytes next, does not.
 // CHECK-LABEL: tle.func @rows
 // CHECK: %[[RING:.*]] = tle_struct.alloc : !tle_struct.buffer<1x256xf32, "block", #tle_struct.layout<order = [1, 0]>>
 // CHECK: tle_struct.async_copy {{.*}}, %[[RING]][{{.*}}] mask
 // CHECK: tle_struct.async_commit
 // CHECK-NOT: arith.divui
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
-// CHECK: tle_struct.async_wait 0
+// CHECK: tle_struct.async_wait 0 own_slots
 // CHECK: %[[ROW:.*]] = tle_struct.local_load %[[RING]][%{{arg[0-9]+}}] : {{.*}} -> tensor<256xf32
 // CHECK-NEXT: arith.select %{{.*}}, %[[ROW]], %{{.*}} : tensor<256xi1
 // CHECK: tle.store
@@ -137,7 +140,7 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
 // CHECK-NOT: tle.store
 // CHECK: scf.yield
 // CHECK-NOT: tle.load
-// CHECK: tle_struct.async_wait 0
+// CHECK: tle_struct.async_wait 0{{$}}
 tle.func @rows(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %cols: i32) {
   %start = tle.get_program_id 0 : i32
   %step = tle.get_num_programs 0 : i32
@@ -157,6 +160,35 @@ tle.func @rows(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<
     %pout = tle.splat %rowout : !tle.ptr<f32> -> tensor<256x!tle.ptr<f32>>
     %optrs = tle.addptr %pout, %offs : tensor<256x!tle.ptr<f32>>, tensor<256xi32>
     tle.store %optrs, %y, %mask : tensor<256x!tle.ptr<f32>>
+  } {tle.num_stages = 2 : i32}
+  tle.return
+}
+
+// -----
+
+// Rows of 64 on 4 warps: the load's layout holds each element in two
+// threads, which both copy it, so a thread may read another's copy: the
+// wait keeps its barrier (no own_slots).
+// CHECK-LABEL: tle.func @short_rows
+// CHECK: scf.for
+// CHECK: tle_struct.async_wait 0{{$}}
+// CHECK: tle_struct.local_load
+tle.func @short_rows(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32) {
+  %start = tle.get_program_id 0 : i32
+  %step = tle.get_num_programs 0 : i32
+  %c64 = arith.constant 64 : i32
+  %offs = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  scf.for %r = %start to %rows step %step : i32 {
+    %base = arith.muli %r, %c64 : i32
+    %rowin = tle.addptr %in, %base : !tle.ptr<f32>, i32
+    %pin = tle.splat %rowin : !tle.ptr<f32> -> tensor<64x!tle.ptr<f32>>
+    %ptrs = tle.addptr %pin, %offs : tensor<64x!tle.ptr<f32>>, tensor<64xi32>
+    %x = tle.load %ptrs : tensor<64x!tle.ptr<f32>>
+    %y = arith.addf %x, %x : tensor<64xf32>
+    %rowout = tle.addptr %out, %base : !tle.ptr<f32>, i32
+    %pout = tle.splat %rowout : !tle.ptr<f32> -> tensor<64x!tle.ptr<f32>>
+    %optrs = tle.addptr %pout, %offs : tensor<64x!tle.ptr<f32>>, tensor<64xi32>
+    tle.store %optrs, %y : tensor<64x!tle.ptr<f32>>
   } {tle.num_stages = 2 : i32}
   tle.return
 }
