@@ -12,21 +12,23 @@ BUILD="${1:-$ROOT/build}"
 K="$ROOT/bench/bin/kernels"
 mkdir -p "$K"
 entries=()
-attn_one() { # head_dim stage [disabled-opt]
-  local dim=$1 stage=$2 off="${3:-}"
-  local d="$K/attn-$dim-$stage${off:+-$off}"
-  local f="attn_fwd.d$dim.stage$stage${off:+.no-$off}.h200.cubin"
+attn_one() { # head_dim stage [disabled-opt] [fp8]
+  local dim=$1 stage=$2 off="${3:-}" fp8="${4:-}"
+  local d="$K/attn-$dim-$stage${off:+-$off}${fp8:+-fp8}"
+  local f="attn_fwd.d$dim.stage$stage${off:+.no-$off}${fp8:+.fp8}.h200.cubin"
+  local t=fp16 fp8out=False dtype=fp16
+  if [ -n "$fp8" ]; then t=fp8e5 fp8out=True dtype=fp8; fi
   "$BUILD/bin/tlec" "$ROOT/tests/lit/frontend/Inputs/fused_attention.py" \
     --kernel _attn_fwd --target h200 --num-warps 8 --num-stages 3 \
-    -D HEAD_DIM=$dim -D FP8_OUTPUT=False -D STAGE=$stage -D warp_specialize=False \
-    -D IS_HOPPER=True -D BLOCK_M=128 -D BLOCK_N=64 \
-    --signature 'fp32, *fp32, i32, i32:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, i32:16' \
+    -D HEAD_DIM=$dim -D FP8_OUTPUT=$fp8out -D STAGE=$stage \
+    -D warp_specialize=False -D IS_HOPPER=True -D BLOCK_M=128 -D BLOCK_N=64 \
+    --signature "fp32, *fp32, i32, i32:16, *$t:16, *$t:16, *$t:16, *$t:16, i32:16" \
     ${off:+--disable-opt=$off} -o "$d"
   mv "$d"/_attn_fwd/_attn_fwd.*.cubin "$K/$f"
   local shared scratch
   shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$d/_attn_fwd/manifest.json")
   scratch=$(python3 "$ROOT/bench/global_scratch.py" "$d/_attn_fwd/manifest.json")
-  entries+=("{\"stage\": $stage, \"file\": \"$f\", \"entry\": \"_attn_fwd\", \"num_warps\": 8, \"num_stages\": 3, \"block_m\": 128, \"block_n\": 64, \"head_dim\": $dim, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"${off:+no $off}\"}")
+  entries+=("{\"stage\": $stage, \"file\": \"$f\", \"entry\": \"_attn_fwd\", \"num_warps\": 8, \"num_stages\": 3, \"block_m\": 128, \"block_n\": 64, \"head_dim\": $dim, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"${off:+no $off}\", \"dtype\": \"$dtype\"}")
   rm -rf "$d"
 }
 for dim in 64 128; do
@@ -35,6 +37,9 @@ for dim in 64 128; do
   done
   # What the tensor copies give: K and V through cp.async instead.
   attn_one $dim 1 tensor-copies
+  # FP8_OUTPUT: Q, K and V (transposed) in e5m2, both products on the 8-bit
+  # wgmma.
+  attn_one $dim 1 "" fp8
 done
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/attention.json"
 cat "$ROOT/bench/bin/attention.json"

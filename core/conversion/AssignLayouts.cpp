@@ -363,6 +363,9 @@ void AssignLayoutsPass::planMatrixDots(ModuleOp module) {
     if (tiling->operandsInBlockMemory()) {
       dot->setAttr(::tle::conversion::kMatrixBlockOperandsAttr,
                    UnitAttr::get(&getContext()));
+      if (tiling->Unit->Fragments.KMajorOperandsOnly)
+        dot->setAttr(::tle::conversion::kMatrixKMajorAttr,
+                     UnitAttr::get(&getContext()));
       // An A the kernel computes (not a tile it loads, maybe transposed,
       // which software pipelining may stage) stays in registers where the
       // unit can read it there: no store, fence and barrier before the dot.

@@ -461,8 +461,13 @@ struct BlockDotConversion : DistPattern<DotOp> {
       auto type = cast<RankedTensorType>(operand.getType());
       auto layout = getDistributedLayout(type);
       unsigned contiguous = layout.getRegisterOrder()[0];
+      // A unit reading only K-major operands gets them stored that way.
+      const MatrixUnit *unit = findUnit(op, st);
+      bool kMajorOnly = unit && unit->Fragments.KMajorOperandsOnly;
+      if (kMajorOnly)
+        contiguous = kDim;
       BufferType tileType = getScratchTileType(type, contiguous);
-      if (!tileType)
+      if (!tileType && !kMajorOnly)
         tileType = getScratchTileType(type, 1 - contiguous);
       if (!tileType)
         return op.emitError()

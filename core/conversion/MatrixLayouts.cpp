@@ -22,6 +22,10 @@ StringRef getDescriptionTypeName(Type T) {
     return "fp32";
   if (T.isF64())
     return "fp64";
+  if (isa<Float8E4M3FNType>(T))
+    return "fp8e4m3";
+  if (isa<Float8E5M2Type>(T))
+    return "fp8e5m2";
   if (T.isInteger(8))
     return "int8";
   if (T.isInteger(32))

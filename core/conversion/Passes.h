@@ -56,6 +56,10 @@ inline constexpr llvm::StringLiteral kMatrixNAttr = "tle.matrix_n";
 /// Set (unit) when that instruction reads A and B from block-level memory.
 inline constexpr llvm::StringLiteral kMatrixBlockOperandsAttr =
     "tle.matrix_block_operands";
+/// Set (unit) besides it when the instruction reads only K-major operands
+/// (MatrixFragments::KMajorOperandsOnly): software pipelining stages only
+/// tiles whose contiguous dimension is K.
+inline constexpr llvm::StringLiteral kMatrixKMajorAttr = "tle.matrix_k_major";
 /// Set (unit) besides it when A stays in registers, in the unit's A layout
 /// (an A computed in the kernel, such as attention's P).
 inline constexpr llvm::StringLiteral kMatrixRegisterAAttr =

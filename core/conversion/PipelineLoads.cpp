@@ -143,6 +143,17 @@ bool readsBlockOperands(DotOp dot) {
   return dot->hasAttr(::tle::conversion::kMatrixBlockOperandsAttr);
 }
 
+/// The dimension of operand `i` (0: A, 1: B) of a dot that is K.
+unsigned getKDim(unsigned i) { return i == 0 ? 1 : 0; }
+
+/// Whether `dot`'s unit can read `operand` (A or B) from a slot whose
+/// contiguous dimension is `fastest`: any where it reads MN-major operands
+/// too, else only K.
+bool acceptsOperandOrder(DotOp dot, Value operand, unsigned fastest) {
+  return !dot->hasAttr(::tle::conversion::kMatrixKMajorAttr) ||
+         fastest == getKDim(operand == dot.getA() ? 0 : 1);
+}
+
 bool isZero(Value v) {
   Attribute attr;
   if (!matchPattern(v, m_Constant(&attr)))
@@ -260,13 +271,13 @@ ts::BufferType getRingType(RankedTensorType type, unsigned slots) {
       ts::LayoutAttr::get(ctx, order, padInterval, padAmount));
 }
 
-/// The swizzle width of a slot of `type` read by a matrix unit: the widest
-/// of 128, 64 and 32 bytes that the contiguous rows are a multiple of;
-/// 0 if none is, or the slots are not 1024-byte multiples.
-int64_t getOperandSwizzle(RankedTensorType type) {
+/// The swizzle width of a slot of `type` read by a matrix unit, dimension
+/// `fastest` contiguous: the widest of 128, 64 and 32 bytes that the
+/// contiguous rows are a multiple of; 0 if none is, or the slots are not
+/// 1024-byte multiples.
+int64_t getOperandSwizzle(RankedTensorType type, unsigned fastest) {
   if (type.getRank() != 2)
     return 0;
-  unsigned fastest = getDistributedLayout(type).getRegisterOrder()[0];
   int64_t bytes = elementBytes(type.getElementType());
   int64_t rowBytes = type.getDimSize(fastest) * bytes;
   if (type.getNumElements() * bytes % 1024 != 0)
@@ -293,10 +304,20 @@ ts::BufferType getSwizzledRingType(RankedTensorType type, unsigned slots,
                              ts::LayoutAttr::get(ctx, order, 0, 0, swizzle));
 }
 
-ts::BufferType getOperandRingType(RankedTensorType type, unsigned slots) {
-  return getSwizzledRingType(type, slots,
-                             getDistributedLayout(type).getRegisterOrder()[0],
-                             getOperandSwizzle(type));
+ts::BufferType getOperandRingType(RankedTensorType type, unsigned slots,
+                                  unsigned fastest) {
+  return getSwizzledRingType(type, slots, fastest,
+                             getOperandSwizzle(type, fastest));
+}
+
+/// The contiguous dimension of a buffer for operand `i` (0: A, 1: B) of
+/// `dot`: K where its unit reads only K-major operands, else that of the
+/// operand's registers (the copies' vectors).
+unsigned getOperandFastest(DotOp dot, unsigned i) {
+  if (dot->hasAttr(::tle::conversion::kMatrixKMajorAttr))
+    return getKDim(i);
+  auto type = cast<RankedTensorType>(dot->getOperand(i).getType());
+  return getDistributedLayout(type).getRegisterOrder()[0];
 }
 
 /// The ring a tensor copy fills: slots of the descriptor's tile in
@@ -311,7 +332,10 @@ ts::BufferType getRingType(Candidate c, unsigned slots) {
   if (c.tensorLoad)
     return getTensorCopyRingType(c, slots);
   auto type = cast<RankedTensorType>(c.load.getType());
-  return c.dot ? getOperandRingType(type, slots) : getRingType(type, slots);
+  if (!c.dot)
+    return getRingType(type, slots);
+  return getOperandRingType(type, slots,
+                            getDistributedLayout(type).getRegisterOrder()[0]);
 }
 
 /// Bytes of a ring, padding included, as distribution will place it.
@@ -341,9 +365,9 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
   Operation *user = *load->getUsers().begin();
   if (load->hasOneUse() && zeroOther) {
     if (auto dot = dyn_cast<DotOp>(user);
-        dot && readsBlockOperands(dot) &&
-        dot->getBlock() == load->getBlock() &&
-        dot.getC() != load.getResult() && getOperandSwizzle(type) > 0)
+        dot && readsBlockOperands(dot) && dot->getBlock() == load->getBlock() &&
+        dot.getC() != load.getResult() && getOperandSwizzle(type, dim) > 0 &&
+        acceptsOperandOrder(dot, load.getResult(), dim))
       return Candidate{load, {}, dot, {}};
     if (auto convert = dyn_cast<ConvertLayoutOp>(user);
         convert && convert->getBlock() == load->getBlock())
@@ -361,7 +385,10 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
 /// block-level operands.
 std::optional<Candidate> getTensorCopyCandidate(DescriptorLoadOp load) {
   std::optional<DotOperandUse> use = getDotOperandUse(load);
+  // (A unit that reads only K-major operands takes the tile from
+  // registers, stored in its order.)
   if (!use || !readsBlockOperands(use->Dot) ||
+      use->Dot->hasAttr(::tle::conversion::kMatrixKMajorAttr) ||
       !load.getDesc().getDefiningOp<MakeTensorDescOp>())
     return std::nullopt;
   Candidate c;
@@ -543,7 +570,8 @@ SmallVector<unsigned, 2> getRegisterOperands(DotOp dot,
 bool registerOperandsStorable(DotOp dot, ArrayRef<Candidate> candidates) {
   return llvm::all_of(getRegisterOperands(dot, candidates), [&](unsigned i) {
     auto type = cast<RankedTensorType>(dot->getOperand(i).getType());
-    return type.getEncoding() && getOperandSwizzle(type) > 0;
+    return type.getEncoding() &&
+           getOperandSwizzle(type, getOperandFastest(dot, i)) > 0;
   });
 }
 
@@ -774,7 +802,8 @@ struct PipelineLoadsPass
       for (unsigned i : operands)
         operandBytes += llvm::alignTo(
             getRingBytes(getOperandRingType(
-                cast<RankedTensorType>(dot->getOperand(i).getType()), 1)),
+                cast<RankedTensorType>(dot->getOperand(i).getType()), 1,
+                getOperandFastest(cast<DotOp>(dot), i))),
             kRingAlignment);
     for (; stages >= 2; --stages) {
       uint64_t bytes = operandBytes;
@@ -915,7 +944,8 @@ struct PipelineLoadsPass
         rewriter.setInsertionPoint(loop);
         buffers[i] = ts::AllocOp::create(
             rewriter, dot.getLoc(),
-            getOperandRingType(cast<RankedTensorType>(operand.getType()), 1),
+            getOperandRingType(cast<RankedTensorType>(operand.getType()), 1,
+                               getOperandFastest(dot, i)),
             /*init=*/TypedAttr());
         slotsOf[i] = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
         bool inLoop = !loop.isDefinedOutsideOfLoop(operand);

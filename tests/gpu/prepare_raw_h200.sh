@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Run HERE (the development machine) before tests/gpu/run_raw_h200.sh on the
 # GPU machine, which has the NVIDIA driver but no LLVM 22: tlec compiles the
-# TLE-Raw examples (and the one-device mesh example, and the 8-bit float
-# round trip of tests/lit/spirv/run-fp8.test) for the H200 here, and
+# TLE-Raw examples (and the one-device mesh example, the 8-bit float
+# round trip of tests/lit/spirv/run-fp8.test and the 8-bit float matmul of
+# tests/lit/nvidia/fp8-matmul.test) for the H200 here, and
 # everything the run needs goes to tests/gpu/bin (git-ignored; carry it: carry=["tests/gpu/bin"]):
 #   tests/gpu/bin/tle-run-nvidia        tle-run with the NVIDIA runtime linked in
 #   tests/gpu/bin/raw/*.h200.cubin      the kernels (and their .ptx)
@@ -50,7 +51,28 @@ compile mesh_all_gather.py --kernel all_gather_sum -D DEVICES=1 -D BLOCKS=4 \
 compile tests/lit/spirv/Inputs/fp8_convert.py --kernel fp8_round_trip \
   -D BLOCK=256 --signature '*fp32:16, *fp8e4nv:16, *fp32:16, *fp8e5:16, *fp32:16, *fp8e4nv:16, i32'
 
-python3 "$ROOT/tests/gpu/raw_inputs.py" "$K" warp_sum 4096 gemm 256 192 128 0.5
+# tl.dot on 8-bit floats (wgmma m64nNk32): B K-major (staged by cp.async)
+# and row-major (stored from registers K-major), e4m3 and e5m2.
+compile_as() { # alias source --kernel NAME ...: compile, files named alias
+  local alias=$1 name=$4
+  shift
+  compile "$@"
+  mv "$K/$name.H200.cubin" "$K/$alias.H200.cubin"
+  mv "$K/$name.shared" "$K/$alias.shared"
+  mv "$K/$(basename "${1%.py}").h200.ptx" "$K/$alias.h200.ptx"
+}
+FP8MM="tests/lit/nvidia/Inputs/fp8_matmul.py --kernel fp8_matmul --num-warps 4 --num-stages 3 -D BLOCK_M=128 -D BLOCK_N=128 -D BLOCK_K=64"
+for f in e4:fp8e4nv e5:fp8e5; do
+  # shellcheck disable=SC2086
+  compile_as "fp8_mm_${f%%:*}_kmajor" $FP8MM -D stride_bk=1 \
+    --signature "*${f#*:}:16, *${f#*:}:16, *fp32:16, i32:16, i32:16, i32:16, i32:16"
+  # shellcheck disable=SC2086
+  compile_as "fp8_mm_${f%%:*}_rowb" $FP8MM -D stride_bn=1 \
+    --signature "*${f#*:}:16, *${f#*:}:16, *fp32:16, i32:16, i32:16, i32:16, i32:16"
+done
+
+python3 "$ROOT/tests/gpu/raw_inputs.py" "$K" warp_sum 4096 gemm 256 192 128 0.5 \
+  fp8_gemm 128 256 256
 mkdir -p "$K/fp8"
 python3 "$ROOT/tests/lit/spirv/Inputs/fp8_reference.py" "$K/fp8" 100000
 # NaN of either sign and infinities (as tests/lit/spirv/run-fp8.test).

@@ -2,8 +2,8 @@
 # Run ON the GPU machine after tests/gpu/prepare_raw_h200.sh, with
 # tests/gpu/bin carried along, e.g. through the device tool:
 #   run(command="bash tests/gpu/run_raw_h200.sh", carry=["tests/gpu/bin"])
-# Launches the TLE-Raw examples (and the one-device mesh, and the 8-bit float
-# round trip) compiled for the H200 and checks every output element (tle-run: expr= or a reference file),
+# Launches the TLE-Raw examples (and the one-device mesh, the 8-bit float
+# round trip and matmul) compiled for the H200 and checks every output element (tle-run: expr= or a reference file),
 # then prints a table. Exits non-zero if any check fails. Never touches the
 # card's settings.
 set -uo pipefail
@@ -87,6 +87,22 @@ check "fp8 NaN and infinities" $K/fp8_round_trip.$SUFFIX --kernel fp8_round_trip
   --arg buf:f32:N=4:file=$R/nan.bin --arg out:u8:N=4:ref=$R/nan_e4.bin \
   --arg out:f32:N=4 --arg out:u8:N=4:ref=$R/nan_e5.bin \
   --arg out:f32:N=4 --arg out:u8:N=4:ref=$R/nan_e4.bin --arg i32:4
+
+# tl.dot on 8-bit floats (wgmma m64nNk32): C = A @ B, 128 x 256 x 256;
+# B K-major (given as its transpose, stride_bk = 1) or row-major. The
+# reference is exact; the tolerance covers the tensor cores' accumulation.
+for f in e4 e5; do
+  check "fp8 matmul $f, B K-major (wgmma)" $K/fp8_mm_${f}_kmajor.$SUFFIX --kernel fp8_matmul \
+    --rtol 2e-3 --grid 1,2 --num-warps 4 \
+    --arg buf:u8:N=32768:file=$K/fp8_gemm.a.$f --arg buf:u8:N=65536:file=$K/fp8_gemm.bt.$f \
+    --arg out:f32:N=32768:ref=$K/fp8_gemm.ref.$f.f32 \
+    --arg i32:128 --arg i32:256 --arg i32:256 --arg i32:256
+  check "fp8 matmul $f, B row-major (wgmma)" $K/fp8_mm_${f}_rowb.$SUFFIX --kernel fp8_matmul \
+    --rtol 2e-3 --grid 1,2 --num-warps 4 \
+    --arg buf:u8:N=32768:file=$K/fp8_gemm.a.$f --arg buf:u8:N=65536:file=$K/fp8_gemm.b.$f \
+    --arg out:f32:N=32768:ref=$K/fp8_gemm.ref.$f.f32 \
+    --arg i32:128 --arg i32:256 --arg i32:256 --arg i32:256
+done
 
 # One device, 4 blocks: gathered = out = x, each block's flag signalled once
 # (the check reads the first launch's outputs).

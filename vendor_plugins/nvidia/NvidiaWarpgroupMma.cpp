@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // wgmma.mma_async (sm_90a): the four warps of a warpgroup multiply a
-// 64 x N x 16 tile whose A and B the tensor cores read from shared memory
+// 64 x N x 16 tile (x 32 for 8-bit floats, whose operands must be K-major)
+// whose A and B the tensor cores read from shared memory
 // through 64-bit matrix descriptors (PTX ISA, "Matrix Descriptor Format"):
 //   bits  0-13  start address >> 4
 //   bits 16-29  leading-dimension byte offset >> 4 (between swizzle panels
@@ -41,19 +42,27 @@ using namespace tle;
 using namespace tle::nvidia;
 
 namespace {
-/// The PTX type of the fp16/bf16 wgmma with an fp32 accumulator; empty
-/// for others.
+/// The PTX type of the fp16/bf16 (K = 16) or 8-bit float (K = 32) wgmma
+/// with an fp32 accumulator; empty for others.
 StringRef getWgmmaInputType(const hwdesc::MatrixInstruction &Instr) {
   if (Instr.Level != hwdesc::IssueLevel::Warpgroup || Instr.M != 64 ||
-      Instr.K != 16 || Instr.AccType != "fp32" || Instr.AType != Instr.BType ||
+      Instr.AccType != "fp32" || Instr.AType != Instr.BType ||
       Instr.N % 8 != 0 || Instr.N > 256)
     return "";
-  if (Instr.AType == "fp16")
+  if (Instr.K == 16 && Instr.AType == "fp16")
     return "f16";
-  if (Instr.AType == "bf16")
+  if (Instr.K == 16 && Instr.AType == "bf16")
     return "bf16";
+  if (Instr.K == 32 && Instr.AType == "fp8e4m3")
+    return "e4m3";
+  if (Instr.K == 32 && Instr.AType == "fp8e5m2")
+    return "e5m2";
   return "";
 }
+
+/// Whether the wgmma of this input type reads only K-major operands (no
+/// transpose immediates: 8-bit types).
+bool isKMajorOnly(StringRef Type) { return Type == "e4m3" || Type == "e5m2"; }
 
 Value i64Const(OpBuilder &B, Location Loc, uint64_t V) {
   return LLVM::ConstantOp::create(B, Loc, B.getI64IntegerAttr(int64_t(V)));
@@ -155,6 +164,11 @@ NvidiaTargetInfo::getWarpgroupFragments(
   F.C.Registers = {{0, 1}, {8, 0}};
   F.C.Lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
   F.C.Warps = {{16, 0}, {32, 0}};
+  // 8-bit types: both operands from shared memory, K-major.
+  if (isKMajorOnly(getWgmmaInputType(Instr))) {
+    F.KMajorOperandsOnly = true;
+    return F;
+  }
   F.A.Registers = {{0, 1}, {8, 0}, {0, 8}};
   F.A.Lanes = F.C.Lanes;
   F.A.Warps = F.C.Warps;
@@ -182,7 +196,8 @@ LogicalResult NvidiaTargetInfo::emitMatrixFence(OpBuilder &B,
 /// Starts one wgmma of N columns on the accumulators C: A is read through
 /// AOperands (its descriptor, or its four registers of two halves each), B
 /// through BDescriptor; Transposes are the trailing immediates (imm-trans-a
-/// and imm-trans-b, or imm-trans-b alone with A in registers).
+/// and imm-trans-b, or imm-trans-b alone with A in registers), which the
+/// 8-bit types do not take (their operands are K-major: all zero).
 static FailureOr<SmallVector<Value>>
 emitWgmma(OpBuilder &B, Location Loc, bool HasWgmma,
           const hwdesc::MatrixInstruction &Instr, int64_t N,
@@ -193,19 +208,22 @@ emitWgmma(OpBuilder &B, Location Loc, bool HasWgmma,
     return emitError(Loc) << "nvidia plugin: matrix instruction '"
                           << Instr.Name << "' with N = " << N
                           << " is not supported";
+  if (isKMajorOnly(Type) && Transposes.contains('1'))
+    return emitError(Loc) << "nvidia plugin: '" << Instr.Name
+                          << "' reads K-major operands only";
   int64_t Registers = N / 2;
   if (int64_t(C.size()) != Registers)
-    return emitError(Loc) << "nvidia plugin: wgmma m64n" << N << "k16 takes "
-                          << Registers << " accumulator registers, got "
-                          << C.size();
+    return emitError(Loc) << "nvidia plugin: wgmma m64n" << N << "k" << Instr.K
+                          << " takes " << Registers
+                          << " accumulator registers, got " << C.size();
   // Operands: the accumulators (tied), A's, B's descriptor, the scale-d
   // predicate's value.
   int64_t First = 2 * Registers, Desc = First + AOperands.size();
   std::string Asm;
   llvm::raw_string_ostream OS(Asm);
   OS << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << Desc + 1
-     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << N << "k16.f32." << Type
-     << "." << Type << " {";
+     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << N << "k" << Instr.K
+     << ".f32." << Type << "." << Type << " {";
   for (int64_t I = 0; I < Registers; ++I)
     OS << (I ? ", $" : "$") << I;
   OS << "}, ";
@@ -217,7 +235,10 @@ emitWgmma(OpBuilder &B, Location Loc, bool HasWgmma,
       OS << (I > First ? ", $" : "$") << I;
     OS << "}";
   }
-  OS << ", $" << Desc << ", p, 1, 1, " << Transposes << ";\n}";
+  OS << ", $" << Desc << ", p, 1, 1";
+  if (!isKMajorOnly(Type))
+    OS << ", " << Transposes;
+  OS << ";\n}";
   SmallVector<Value> Extra(AOperands);
   Extra.push_back(BDescriptor);
   Extra.push_back(LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(1)));

@@ -60,6 +60,10 @@ struct MatrixFragments {
   /// instruction also takes A from registers in that fragment
   /// (emitRegisterAMatrixMultiply; Hopper's wgmma for 16-bit types).
   bool OperandsInBlockMemory = false;
+  /// With OperandsInBlockMemory: the instruction reads only K-major
+  /// operands (BlockMatrixOperand::MajorMN false; Hopper's wgmma for 8-bit
+  /// types has no transpose).
+  bool KMajorOperandsOnly = false;
   /// Nonzero: the instruction may be issued with any N that is a multiple of
   /// NGranule up to the description's N. C then describes N = NGranule, and
   /// a wider instruction's registers continue with (0, NGranule),
