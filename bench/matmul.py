@@ -14,6 +14,9 @@ strides). For each shape and dtype:
   buffer as Triton's once checked;
 - Triton runs the same source file, examples/matmul.py, with the same tile
   sizes and num_warps (the same num_stages), and PyTorch (cuBLAS).
+- fp8e5 rows: A and B in e5m2, B transposed (K-major) as Triton's tutorial
+  passes it, C in fp16 (the 8-bit wgmma); PyTorch's column is then the
+  fp16 product of the same values.
 The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
 the same tile configuration.
 """
@@ -34,7 +37,8 @@ from compare import (BIN, DriverKernel, load_example, ptr,  # noqa: E402
 
 SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
           (4097, 1031, 515)]
-DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
+DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16,
+          "fp8e5": torch.float8_e5m2}
 
 
 def tflops(m, n, k, ms):
@@ -45,7 +49,10 @@ def run_ours(kernel, a, b, c, m, n, k):
     """Launches with the runtime arguments the binary kept: strides of 1
     were specialized away (-D) in the aligned variant."""
     i32 = ctypes.c_int32
-    if kernel["aligned"]:
+    if kernel["dtype"] == "fp8e5":  # B K-major: stride_bk = 1 specialized
+        args = [ptr(a), ptr(b), ptr(c), i32(m), i32(n), i32(k), i32(k),
+                i32(k), i32(n)]
+    elif kernel["aligned"]:
         args = [ptr(a), ptr(b), ptr(c), i32(m), i32(n), i32(k), i32(k),
                 i32(n), i32(n)]
     else:
@@ -88,10 +95,15 @@ def main():
         for m, n, k in shapes:
             aligned = m % 16 == 0 and n % 16 == 0 and k % 16 == 0
             torch.manual_seed(m + n + k)
-            a = torch.randn(m, k, device="cuda", dtype=dtype)
-            b = torch.randn(k, n, device="cuda", dtype=dtype)
+            fp8 = dtype == torch.float8_e5m2
+            a = torch.randn(m, k, device="cuda").to(dtype)
+            # 8-bit B transposed (K-major), as Triton's tutorial passes it.
+            b = (torch.randn(n, k, device="cuda").to(dtype).T if fp8 else
+                 torch.randn(k, n, device="cuda", dtype=dtype))
             ref = a.float() @ b.float()
-            torch_ms = triton.testing.do_bench(lambda: a @ b,
+            # (PyTorch has no plain 8-bit matmul: its column is fp16's.)
+            a16, b16 = (a.half(), b.half()) if fp8 else (a, b)
+            torch_ms = triton.testing.do_bench(lambda: a16 @ b16,
                                                return_mode="median")
             for kernel in kernels:
                 if kernel["dtype"] != dname or kernel["aligned"] != aligned:
@@ -100,9 +112,10 @@ def main():
                         f" w{kernel['num_warps']} s{kernel['num_stages']}")
                 if kernel.get("variant"):
                     tile += f" ({kernel['variant']})"
+                out = torch.float16 if fp8 else dtype
                 c = torch.full((m, n), float("nan"), device="cuda",
-                               dtype=dtype)
-                ct = torch.empty((m, n), device="cuda", dtype=dtype)
+                               dtype=out)
+                ct = torch.empty((m, n), device="cuda", dtype=out)
                 launch = tlaunch = None
                 try:
                     launch = run_ours(kernel, a, b, c, m, n, k)

@@ -146,13 +146,18 @@ addmm() { # file dtype bm bn bk gm num_warps aligned num_stages origin dynamic_s
 # An optional 8th argument switches one optimization off (tlec
 # --disable-opt=NAME), to measure what it gives on its own.
 matmul_one() { # dtype bm bn bk num_warps aligned num_stages [disabled-opt]
-  local t="*$1:16, *$1:16, *$1:16" off="${8:-}"
+  local t="*$1:16, *$1:16, *$1:16" off="${8:-}" unit=(-D stride_ak=1 -D stride_bn=1)
+  # 8-bit inputs (fp16 output): B comes transposed (K-major), as Triton's
+  # tutorial passes it, for the 8-bit wgmma.
+  if [ "$1" = fp8e5 ]; then
+    t="*fp8e5:16, *fp8e5:16, *fp16:16" unit=(-D stride_ak=1 -D stride_bk=1)
+  fi
   local f="matmul.$1.$2x$3x$4w$5s$7.$6${off:+.no-$off}.h200.cubin" d="$K/tlec-mm"
   local spec=(-D BLOCK_SIZE_M="$2" -D BLOCK_SIZE_N="$3" -D BLOCK_SIZE_K="$4"
     -D GROUP_SIZE_M=8 -D ACTIVATION=none)
   [ -n "$off" ] && spec+=(--disable-opt="$off")
   if [ "$6" = true ]; then
-    spec+=(-D stride_ak=1 -D stride_bn=1 -D stride_cn=1 --signature
+    spec+=("${unit[@]}" -D stride_cn=1 --signature
       "$t, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16")
   else
     spec+=(--signature "$t, i32, i32, i32, i32, i32, i32, i32, i32, i32")
@@ -184,6 +189,8 @@ if [ -x "$BUILD/bin/tlec" ]; then
   matmul_one bf16 128 128 32 4 true 3 occupancy
   # Strided operands (the ragged shape): 64 scalar pointers per thread.
   matmul_one fp16 128 128 32 4 false 3 loop-pointer-bases
+  matmul_one fp8e5 128 128 64 4 true 3
+  matmul_one fp8e5 128 256 128 8 true 3
 fi
 
 ( IFS=,; echo "[${entries[*]}]" ) > "$BIN/kernels.json"
