@@ -123,17 +123,21 @@ static bool isUsableFragment(const backend::MatrixFragmentLayout &Fragment,
 /// A tiling with an instruction issued by a group of warps on operands in
 /// block-level memory (Hopper's wgmma): groups split M while each keeps at
 /// least one instruction of rows, then N; the instruction takes as much of
-/// a group's N as it can.
+/// a group's N as it can. Each operand tile (of ABytes and BBytes
+/// elements) must fill whole 1024-byte periods of the swizzled layouts the
+/// unit reads.
 static std::optional<MatrixTiling>
 planGroupTiling(const MatrixUnit &Unit, int64_t M, int64_t N, int64_t K,
-                unsigned NumWarps, unsigned LaneBits) {
+                int64_t ABytes, int64_t BBytes, unsigned NumWarps,
+                unsigned LaneBits) {
   const hwdesc::MatrixInstruction &Instr = Unit.Instr;
   const backend::MatrixFragments &Fragments = Unit.Fragments;
   unsigned GroupWarps = 1u << Fragments.C.Warps.size();
   int64_t Granule = Fragments.NGranule ? Fragments.NGranule : Instr.N;
   if (!Fragments.OperandsInBlockMemory || NumWarps % GroupWarps ||
       !llvm::isPowerOf2_64(M) || !llvm::isPowerOf2_64(N) ||
-      !llvm::isPowerOf2_64(K) || M % Instr.M || K % Instr.K || N % Granule)
+      !llvm::isPowerOf2_64(K) || M % Instr.M || K % Instr.K || N % Granule ||
+      M * K * ABytes % 1024 || K * N * BBytes % 1024)
     return std::nullopt;
   if (Fragments.C.Lanes.size() != LaneBits ||
       int64_t(1) << (Fragments.C.Registers.size() + LaneBits +
@@ -181,8 +185,9 @@ std::optional<MatrixTiling> planMatrixTiling(DotOp Dot,
         Instr.AccType != AccName)
       continue;
     if (!issuedByOneWarp) {
-      if (std::optional<MatrixTiling> Tiling =
-              planGroupTiling(Unit, M, N, K, NumWarps, LaneBits))
+      if (std::optional<MatrixTiling> Tiling = planGroupTiling(
+              Unit, M, N, K, AType.getElementTypeBitWidth() / 8,
+              BType.getElementTypeBitWidth() / 8, NumWarps, LaneBits))
         return Tiling;
       continue;
     }

@@ -266,10 +266,10 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitRegisterAMatrixMultiply(
     OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
     int64_t N, ValueRange AValues, const backend::BlockMatrixOperand &BOperand,
     ValueRange C) const {
-  if (AValues.size() != 8)
-    return emitError(Loc) << "nvidia plugin: wgmma takes 8 halves of A from "
-                             "registers, got "
-                          << AValues.size();
+  if (AValues.size() != 8 || isKMajorOnly(getWgmmaInputType(Instr)))
+    return emitError(Loc) << "nvidia plugin: '" << Instr.Name
+                          << "' takes A from registers as 8 halves, got "
+                          << AValues.size() << " of " << AValues.getTypes();
   FailureOr<Value> DescB = getDescriptor(B, Loc, BOperand);
   if (failed(DescB))
     return failure();
