@@ -385,16 +385,18 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
 /// block-level operands.
 std::optional<Candidate> getTensorCopyCandidate(DescriptorLoadOp load) {
   std::optional<DotOperandUse> use = getDotOperandUse(load);
-  // (A unit that reads only K-major operands takes the tile from
-  // registers, stored in its order.)
   if (!use || !readsBlockOperands(use->Dot) ||
-      use->Dot->hasAttr(::tle::conversion::kMatrixKMajorAttr) ||
       !load.getDesc().getDefiningOp<MakeTensorDescOp>())
     return std::nullopt;
   Candidate c;
   c.tensorLoad = load;
   c.trans = use->Trans;
   c.dot = use->Dot;
+  // The tile lands with its last dimension contiguous (the first, read
+  // transposed): a unit reading only K-major operands takes the others
+  // from registers, stored in its order.
+  if (!acceptsOperandOrder(c.dot, c.operand(), c.trans ? 0 : 1))
+    return std::nullopt;
   return c;
 }
 
