@@ -421,7 +421,7 @@ FailureOr<Value> allocScratch(OpBuilder &b, Location loc, DistributeState &st,
   }
   uint64_t bytes = count * typeBytes(elemType);
   // An op's first slice goes back to the start where it would not fit
-  // after the previous op's slices (releaseScratch).
+  // after the previous op's slices (emitScratchRelease).
   if (st.scratchOpBegin > 0 && st.scratchInUse == st.scratchOpBegin &&
       llvm::alignTo(st.scratchInUse, alignment) + bytes >
           kScratchAlternationBytes)
