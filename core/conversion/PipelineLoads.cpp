@@ -131,10 +131,9 @@ bool isHeldOnce(Type type) {
       tensor ? dyn_cast<BlockedLayoutAttr>(tensor.getEncoding()) : nullptr;
   if (!layout)
     return false;
-  for (auto [d, size] : llvm::enumerate(tensor.getShape()))
-    if (int64_t(layout.getSizePerThread()[d]) * layout.getThreadsPerWarp()[d] *
-            layout.getWarpsPerCTA()[d] >
-        size)
+  for (auto [span, size] :
+       llvm::zip(layout.getShapePerTile(), tensor.getShape()))
+    if (span > size)
       return false;
   return true;
 }
