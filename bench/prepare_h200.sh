@@ -181,6 +181,10 @@ if [ -x "$BUILD/bin/tlec" ]; then
     # num_stages 1: no software pipelining, to show what it gives.
     [ "$dt" = fp16 ] && matmul_one "$dt" 128 128 32 4 true 1
     matmul_one "$dt" 128 128 64 8 true 3
+    # The two configs examples/matmul.py autotunes over (Triton's anchor
+    # TFLOP/s in ANCHORS.md are its best over such configs).
+    matmul_one "$dt" 128 256 64 8 true 3
+    matmul_one "$dt" 128 128 64 4 true 4
     matmul_one "$dt" 128 128 32 4 false 3
   done
   matmul_one fp16 128 128 32 4 true 3 pipeline-loads
