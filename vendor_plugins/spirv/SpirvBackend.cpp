@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "SpirvBackend.h"
-#include "SpirvHalfMath.h"
-#include "SpirvRaw.h"
 #include "OpenClBuiltins.h"
 #include "OpenClRuntime.h"
+#include "SpirvBitReverse.h"
+#include "SpirvHalfMath.h"
+#include "SpirvIntegerWidths.h"
+#include "SpirvRaw.h"
 #include "SpirvTargetInfo.h"
 #include "SpirvValidator.h"
 #include "SpirvVersion.h"
@@ -204,15 +206,8 @@ static bool hasFloatAtomicAdd(const llvm::Module &M) {
   return false;
 }
 
-/// tlec's -O0..3 as LLVM's code generation level.
-static CodeGenOptLevel getCodeGenOptLevel(unsigned OptLevel) {
-  return CodeGenOpt::getLevel(std::min(OptLevel, 3u))
-      .value_or(CodeGenOptLevel::Aggressive);
-}
-
 static Expected<std::unique_ptr<TargetMachine>>
-createTargetMachine(const hwdesc::HwDesc &Desc, unsigned Version,
-                    unsigned OptLevel) {
+createTargetMachine(const hwdesc::HwDesc &Desc, unsigned Version) {
   initializeSPIRV();
   // The version is the triple's sub-architecture: spirv64v1.2-unknown-...
   Triple TT(Desc.Tools.Triple.empty() ? DefaultTriple.str()
@@ -229,9 +224,14 @@ createTargetMachine(const hwdesc::HwDesc &Desc, unsigned Version,
   if (!T)
     return makeError(Error);
   TargetOptions Opts;
+  // The module comes optimized (optimize() at tlec's -O level) and the
+  // OpenCL driver optimizes the binary again. Code generation's own IR
+  // passes are left out: its loop strength reduction made integers of
+  // widths SPIR-V lacks (i2), which LLVM 22's SPIR-V backend miscompiles
+  // (SpirvIntegerWidths.h).
   std::unique_ptr<TargetMachine> TM(
       T->createTargetMachine(TT, "", "", Opts, /*RM=*/std::nullopt,
-                             /*CM=*/std::nullopt, getCodeGenOptLevel(OptLevel)));
+                             /*CM=*/std::nullopt, CodeGenOptLevel::None));
   if (!TM)
     return makeError("cannot create a target machine for " + TT.str());
   return std::move(TM);
@@ -346,7 +346,7 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     if (Error E = enableFloatAtomicAdd())
       return std::move(E);
   Expected<std::unique_ptr<TargetMachine>> TM =
-      createTargetMachine(Desc, *Version, Options.OptLevel);
+      createTargetMachine(Desc, *Version);
   if (!TM)
     return TM.takeError();
   M->setTargetTriple((*TM)->getTargetTriple());
@@ -359,8 +359,12 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   prepareForOpenCL(*M, *KernelFn, Result.ThreadsPerBlock);
 
   optimize(*M, **TM, Options.OptLevel);
-  // After the optimizer, which would narrow the fp32 calls back to halves.
+  // After the optimizer, which would narrow the fp32 calls back to halves,
+  // and may form bit reversals and integers of odd widths.
   promoteHalfMath(*M);
+  expandBitReverse(*M);
+  if (Expected<unsigned> Widened = legalizeIntegerWidths(*M); !Widened)
+    return Widened.takeError();
   if (Options.KeepLLVMIR) {
     raw_string_ostream OS(Result.LLVMIR);
     M->print(OS, /*AAW=*/nullptr);
@@ -379,7 +383,7 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   // occasional segfault in the IRTranslator, MachineRegisterInfo::getVRegDef,
   // when tlec compiled several targets at once).
   Expected<std::unique_ptr<TargetMachine>> ObjectTM =
-      createTargetMachine(Desc, *Version, Options.OptLevel);
+      createTargetMachine(Desc, *Version);
   if (!ObjectTM)
     return ObjectTM.takeError();
   Expected<std::string> Binary =

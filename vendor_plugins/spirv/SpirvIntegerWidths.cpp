@@ -1,0 +1,266 @@
+//===- SpirvIntegerWidths.cpp - Integers of supported widths only ---------===//
+//
+// Part of the TLE project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SpirvIntegerWidths.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace tle {
+namespace spirv {
+namespace {
+
+/// The width an integer of `Bits` bits is carried in; 0 above 64.
+unsigned getCarrierWidth(unsigned Bits) {
+  for (unsigned Width : {8u, 16u, 32u, 64u})
+    if (Bits <= Width)
+      return Width;
+  return 0;
+}
+
+/// An integer (or vector of integers) type SPIR-V has no width for.
+bool isOddWidth(Type *Ty) {
+  auto *Int = dyn_cast<IntegerType>(Ty->getScalarType());
+  if (!Int)
+    return false;
+  unsigned Bits = Int->getBitWidth();
+  return Bits != 1 && getCarrierWidth(Bits) != Bits;
+}
+
+class WidthLegalizer {
+public:
+  explicit WidthLegalizer(Function &F) : F(F) {}
+
+  Expected<unsigned> run() {
+    removeUnreachableBlocks(F);
+    SmallVector<std::pair<PHINode *, PHINode *>> Phis;
+    ReversePostOrderTraversal<Function *> RPOT(&F);
+    for (BasicBlock *BB : RPOT)
+      for (Instruction &I : make_early_inc_range(*BB)) {
+        bool Produces = isOddWidth(I.getType());
+        bool Reads = llvm::any_of(
+            I.operands(), [](Use &U) { return isOddWidth(U->getType()); });
+        if (!Produces && !Reads)
+          continue;
+        if (auto *Phi = dyn_cast<PHINode>(&I)) {
+          IRBuilder<> B(Phi);
+          PHINode *Wide = B.CreatePHI(getCarrier(Phi->getType()),
+                                      Phi->getNumIncomingValues());
+          Phis.push_back({Phi, Wide});
+          Carried[Phi] = Wide;
+          Dead.push_back(Phi);
+          continue;
+        }
+        Expected<Value *> Result = rewrite(I);
+        if (!Result)
+          return Result.takeError();
+        if (Produces)
+          Carried[&I] = *Result;
+        else
+          I.replaceAllUsesWith(*Result);
+        Dead.push_back(&I);
+      }
+    for (auto [Phi, Wide] : Phis)
+      for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
+        Expected<Value *> In = get(Phi->getIncomingValue(K));
+        if (!In)
+          return In.takeError();
+        Wide->addIncoming(*In, Phi->getIncomingBlock(K));
+      }
+    for (Instruction *I : Dead)
+      I->dropAllReferences();
+    for (Instruction *I : Dead)
+      I->eraseFromParent();
+    return unsigned(Dead.size());
+  }
+
+private:
+  Function &F;
+  /// Odd-width value -> the same bits, zero-extended, in its carrier type.
+  DenseMap<Value *, Value *> Carried;
+  SmallVector<Instruction *> Dead;
+
+  static Type *getCarrier(Type *Ty) {
+    return Ty->getWithNewBitWidth(getCarrierWidth(Ty->getScalarSizeInBits()));
+  }
+
+  Error unsupported(Instruction &I) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    OS << "spirv: LLVM's optimizer left an integer of a width SPIR-V has no "
+          "type for in an instruction the plugin cannot widen: "
+       << I;
+    return createStringError(Text);
+  }
+
+  Expected<Value *> get(Value *V) {
+    if (!isOddWidth(V->getType()))
+      return V;
+    if (auto It = Carried.find(V); It != Carried.end())
+      return It->second;
+    Type *Wide = getCarrier(V->getType());
+    if (isa<PoisonValue>(V))
+      return PoisonValue::get(Wide);
+    if (isa<UndefValue>(V))
+      return UndefValue::get(Wide);
+    if (auto *C = dyn_cast<ConstantInt>(V))
+      return ConstantInt::get(Wide,
+                              C->getValue().zext(Wide->getScalarSizeInBits()));
+    if (auto *C = dyn_cast<Constant>(V))
+      if (auto *Splat = dyn_cast_or_null<ConstantInt>(C->getSplatValue()))
+        return ConstantInt::get(
+            Wide, Splat->getValue().zext(Wide->getScalarSizeInBits()));
+    std::string Text;
+    raw_string_ostream OS(Text);
+    OS << "spirv: cannot widen the integer " << *V << " for SPIR-V";
+    return createStringError(Text);
+  }
+
+  /// The low `Bits` bits of V, the rest cleared.
+  static Value *mask(IRBuilder<> &B, Value *V, unsigned Bits) {
+    unsigned Width = V->getType()->getScalarSizeInBits();
+    if (Bits >= Width)
+      return V;
+    return B.CreateAnd(
+        V, ConstantInt::get(V->getType(), APInt::getLowBitsSet(Width, Bits)));
+  }
+  /// V's low `Bits` bits sign-extended over its type.
+  static Value *signExtend(IRBuilder<> &B, Value *V, unsigned Bits) {
+    unsigned Shift = V->getType()->getScalarSizeInBits() - Bits;
+    if (Shift == 0)
+      return V;
+    return B.CreateAShr(B.CreateShl(V, Shift), Shift);
+  }
+  /// V (zero- or sign-extended form) resized to To, which carries `Bits`.
+  static Value *resize(IRBuilder<> &B, Value *V, Type *To, bool Signed) {
+    return Signed ? B.CreateSExtOrTrunc(V, To) : B.CreateZExtOrTrunc(V, To);
+  }
+
+  Expected<Value *> rewrite(Instruction &I) {
+    IRBuilder<> B(&I);
+    Type *Ty = I.getType();
+    unsigned Bits = Ty->getScalarSizeInBits();
+    Type *To = isOddWidth(Ty) ? getCarrier(Ty) : Ty;
+    // The result as the carrier holds it: cleared above the width.
+    auto clean = [&](Value *V) { return mask(B, V, Bits); };
+    auto operand = [&](unsigned K) { return get(I.getOperand(K)); };
+    auto signedOperand = [&](unsigned K) -> Expected<Value *> {
+      Expected<Value *> V = get(I.getOperand(K));
+      if (!V)
+        return V;
+      return signExtend(B, *V,
+                        I.getOperand(K)->getType()->getScalarSizeInBits());
+    };
+    switch (I.getOpcode()) {
+    case Instruction::Trunc:
+    case Instruction::ZExt: {
+      Expected<Value *> X = operand(0);
+      if (!X)
+        return X;
+      return clean(resize(B, *X, To, /*Signed=*/false));
+    }
+    case Instruction::SExt: {
+      Expected<Value *> X = signedOperand(0);
+      if (!X)
+        return X;
+      return clean(resize(B, *X, To, /*Signed=*/true));
+    }
+    case Instruction::And:
+    case Instruction::Or:
+    case Instruction::Xor:
+    case Instruction::LShr:
+    case Instruction::UDiv:
+    case Instruction::URem:
+    case Instruction::Add:
+    case Instruction::Sub:
+    case Instruction::Mul:
+    case Instruction::Shl: {
+      // Zero-extended operands: and, or, xor, lshr, udiv and urem stay
+      // cleared above the width; the others are masked.
+      Expected<Value *> L = operand(0), R = operand(1);
+      if (!L)
+        return L;
+      if (!R)
+        return R;
+      return clean(B.CreateBinOp(
+          static_cast<Instruction::BinaryOps>(I.getOpcode()), *L, *R));
+    }
+    case Instruction::AShr:
+    case Instruction::SDiv:
+    case Instruction::SRem: {
+      Expected<Value *> L = signedOperand(0);
+      if (!L)
+        return L;
+      Expected<Value *> R =
+          I.getOpcode() == Instruction::AShr ? operand(1) : signedOperand(1);
+      if (!R)
+        return R;
+      return clean(B.CreateBinOp(
+          static_cast<Instruction::BinaryOps>(I.getOpcode()), *L, *R));
+    }
+    case Instruction::ICmp: {
+      auto *Cmp = cast<ICmpInst>(&I);
+      bool Signed = Cmp->isSigned();
+      Expected<Value *> L = Signed ? signedOperand(0) : operand(0);
+      if (!L)
+        return L;
+      Expected<Value *> R = Signed ? signedOperand(1) : operand(1);
+      if (!R)
+        return R;
+      return B.CreateICmp(Cmp->getPredicate(), *L, *R);
+    }
+    case Instruction::Select: {
+      Expected<Value *> C = operand(0), T = operand(1), E = operand(2);
+      if (!C)
+        return C;
+      if (!T)
+        return T;
+      if (!E)
+        return E;
+      return B.CreateSelect(*C, *T, *E);
+    }
+    case Instruction::Freeze: {
+      Expected<Value *> X = operand(0);
+      if (!X)
+        return X;
+      return B.CreateFreeze(*X);
+    }
+    default:
+      return unsupported(I);
+    }
+  }
+};
+
+} // namespace
+
+Expected<unsigned> legalizeIntegerWidths(Module &M) {
+  unsigned Rewritten = 0;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    for (Argument &A : F.args())
+      if (isOddWidth(A.getType()))
+        return createStringError("spirv: function " + F.getName().str() +
+                                 " takes an integer of a width SPIR-V has "
+                                 "no type for");
+    Expected<unsigned> N = WidthLegalizer(F).run();
+    if (!N)
+      return N.takeError();
+    Rewritten += *N;
+  }
+  return Rewritten;
+}
+
+} // namespace spirv
+} // namespace tle
