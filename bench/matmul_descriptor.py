@@ -58,6 +58,8 @@ def main():
                             BLOCK_SIZE_N=kernel["bn"],
                             BLOCK_SIZE_K=kernel["bk"],
                             GROUP_SIZE_M=kernel["gm"],
+                            EPILOGUE_SUBTILE=bool(
+                                kernel.get("epilogue_subtile", 0)),
                             num_warps=kernel["num_warps"],
                             num_stages=kernel["num_stages"])
             theirs()

@@ -2,8 +2,9 @@
 # Run HERE (bench/prepare_h200.sh runs it): compiles
 # examples/matmul_descriptor.py (A and B through tensor descriptors made in
 # the kernel: tensor copies on the H200) for fp16 and bf16, 128x128x64 tiles
-# with 4 and 8 warps, 3 stages, and fp16 without tensor copies (cp.async,
-# --disable-opt=tensor-copies), into bench/bin/kernels and
+# with 4 and 8 warps, 3 stages, fp16 without tensor copies (cp.async,
+# --disable-opt=tensor-copies) and fp16 with the subtiled epilogue
+# (EPILOGUE_SUBTILE=1), into bench/bin/kernels and
 # bench/bin/matmul_descriptor.json, for bench/matmul_descriptor.py on the
 # device.
 set -euo pipefail
@@ -12,20 +13,24 @@ BUILD="${1:-$ROOT/build}"
 K="$ROOT/bench/bin/kernels"
 mkdir -p "$K"
 entries=()
-mmd_one() { # dtype num_warps [disabled-opt]
-  local dtype=$1 warps=$2 off="${3:-}"
-  local d="$K/mmd-$dtype-$warps${off:+-$off}"
-  local f="matmul_descriptor.$dtype.128x128x64w${warps}s3${off:+.no-$off}.h200.cubin"
+mmd_one() { # dtype num_warps [disabled-opt] [subtile]
+  local dtype=$1 warps=$2 off="${3:-}" subtile="${4:-0}"
+  local d="$K/mmd-$dtype-$warps${off:+-$off}-$subtile"
+  local f="matmul_descriptor.$dtype.128x128x64w${warps}s3${off:+.no-$off}"
+  [ "$subtile" = 1 ] && f+=".subtile"
+  f+=".h200.cubin"
+  local variant="${off:+no $off}"
+  [ "$subtile" = 1 ] && variant="subtiled epilogue"
   "$BUILD/bin/tlec" "$ROOT/examples/matmul_descriptor.py" \
     --kernel matmul_descriptor_kernel --target h200 --num-warps "$warps" \
     --num-stages 3 -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=64 \
-    -D GROUP_SIZE_M=8 --signature "*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16" \
+    -D GROUP_SIZE_M=8 -D EPILOGUE_SUBTILE="$subtile" --signature "*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16" \
     ${off:+--disable-opt=$off} -o "$d"
   mv "$d"/matmul_descriptor_kernel/matmul_descriptor_kernel.*.cubin "$K/$f"
   local m="$d/matmul_descriptor_kernel/manifest.json" shared scratch
   shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
   scratch=$(python3 "$ROOT/bench/global_scratch.py" "$m")
-  entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_descriptor_kernel\", \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"${off:+no $off}\"}")
+  entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_descriptor_kernel\", \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"$variant\", \"epilogue_subtile\": $subtile}")
   rm -rf "$d"
 }
 for dtype in fp16 bf16; do
@@ -36,5 +41,9 @@ done
 # What the tensor copies give: A and B through cp.async instead.
 mmd_one fp16 4 tensor-copies
 mmd_one fp16 8 tensor-copies
+# The accumulator stored as two halves (reshape, permute, split): no
+# exchange between threads before the stores.
+mmd_one fp16 4 "" 1
+mmd_one fp16 8 "" 1
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/matmul_descriptor.json"
 cat "$ROOT/bench/bin/matmul_descriptor.json"

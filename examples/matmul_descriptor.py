@@ -2,7 +2,10 @@
 # Triton's persistent-matmul tutorial does, one tile per program here): on
 # Hopper the A and B tiles are tensor copies (TMA) into the wgmma's
 # swizzled rings; elsewhere they are masked pointer loads. Ragged edges
-# read zeros and are not written.
+# read zeros and are not written. EPILOGUE_SUBTILE stores the result as two
+# halves of BLOCK_SIZE_N // 2 columns (reshape, permute, split: the
+# persistent-matmul tutorial's epilogue subtiling), which moves no data
+# between threads.
 #
 # Compile with: tlec examples/matmul_descriptor.py --emit=tile-ir followed by these arguments:
 # tlec-args: --kernel matmul_descriptor_kernel -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=64 -D GROUP_SIZE_M=8 --signature '*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16'
@@ -15,13 +18,15 @@ def matmul_descriptor_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                              BLOCK_SIZE_M: tl.constexpr,
                              BLOCK_SIZE_N: tl.constexpr,
                              BLOCK_SIZE_K: tl.constexpr,
-                             GROUP_SIZE_M: tl.constexpr):
+                             GROUP_SIZE_M: tl.constexpr,
+                             EPILOGUE_SUBTILE: tl.constexpr = False):
     a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
                                        block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_K])
     b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1],
                                        block_shape=[BLOCK_SIZE_K, BLOCK_SIZE_N])
+    STORE_N: tl.constexpr = BLOCK_SIZE_N // 2 if EPILOGUE_SUBTILE else BLOCK_SIZE_N
     c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
-                                       block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_N])
+                                       block_shape=[BLOCK_SIZE_M, STORE_N])
     pid = tl.program_id(axis=0)
     num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
@@ -39,4 +44,10 @@ def matmul_descriptor_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
         a = a_desc.load([offs_m, offs_k])
         b = b_desc.load([offs_k, offs_n])
         accumulator = tl.dot(a, b, accumulator)
-    c_desc.store([offs_m, offs_n], accumulator.to(c_desc.dtype))
+    if EPILOGUE_SUBTILE:
+        acc = tl.reshape(accumulator, (BLOCK_SIZE_M, 2, STORE_N))
+        acc0, acc1 = tl.split(tl.permute(acc, (0, 2, 1)))
+        c_desc.store([offs_m, offs_n], acc0.to(c_desc.dtype))
+        c_desc.store([offs_m, offs_n + STORE_N], acc1.to(c_desc.dtype))
+    else:
+        c_desc.store([offs_m, offs_n], accumulator.to(c_desc.dtype))

@@ -447,6 +447,30 @@ getWiderMatrixLayout(BroadcastOp broadcast, LinearLayoutAttr linear,
   return {};
 }
 
+/// The layout of the results of a reshape, trans, split or join of tensors
+/// in one linear (matrix) layout that makes the op move no element between
+/// threads; null for other ops, or when a lane or warp would have to.
+static Attribute
+getShapeOpMatrixLayout(Operation *op,
+                       const DenseMap<Value, Attribute> &layouts) {
+  if (!isa<ReshapeOp, TransOp, SplitOp, JoinOp>(op))
+    return {};
+  Value src = op->getOperand(0);
+  auto linear = dyn_cast_or_null<LinearLayoutAttr>(layouts.lookup(src));
+  if (!linear ||
+      linear.getShape() != cast<RankedTensorType>(src.getType()).getShape())
+    return {};
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return linear.getReshaped(reshape.getType().getShape());
+  if (auto trans = dyn_cast<TransOp>(op))
+    return linear.getTransposed(trans.getOrder());
+  if (isa<SplitOp>(op))
+    return linear.getSplit();
+  if (layouts.lookup(op->getOperand(1)) != linear)
+    return {};
+  return linear.getJoined();
+}
+
 /// The value carried by an scf.for iteration argument, or null.
 static BlockArgument getLoopCarried(Value v) {
   auto arg = dyn_cast<BlockArgument>(v);
@@ -610,6 +634,12 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
                 getWiderMatrixLayout(broadcast, linear, layouts))
           layouts.try_emplace(broadcast.getResult(), wider);
     }
+    // Reshapes, transposes, splits and joins of a matrix accumulator (an
+    // epilogue cut into sub-tiles) keep its threads: in the layout the
+    // shape op implies for the bases, it moves no data.
+    if (Attribute kept = getShapeOpMatrixLayout(op, layouts))
+      for (Value res : op->getResults())
+        layouts.try_emplace(res, kept);
     if (auto trans = dyn_cast<TransOp>(op)) {
       // A transposed tile that only matrix units reading block-level memory
       // take as A or B (K^T in attention, b.T on wgmma) stays in the

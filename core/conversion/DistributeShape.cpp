@@ -8,9 +8,12 @@
 // (extract_tile, insert_tile) change which thread holds which element. They
 // go through block-level scratch: every thread writes what it holds at the
 // element's position in a flat buffer, a barrier, every thread reads what
-// its result registers need, another barrier (the scratch is reused). A
-// sub-tile at a constant index whose layout tiles both shapes evenly needs
-// no exchange at all: its registers are a subset of the larger tile's.
+// its result registers need, another barrier (the scratch is reused). Where
+// every thread already holds the elements its result registers need (layout
+// assignment picks such layouts for a matrix accumulator's reshape, trans,
+// split and join) the op only renumbers registers. A sub-tile at a constant
+// index whose layout tiles both shapes evenly needs no exchange at all
+// either: its registers are a subset of the larger tile's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,20 +110,28 @@ emitExchange(OpBuilder &b, Location loc, DistributeState &st,
   return results;
 }
 
+/// The registers `sources` pick from the operands' `values`.
+SmallVector<Value> pickRegisters(ArrayRef<RegisterSource> sources,
+                                 ArrayRef<ValueRange> values) {
+  SmallVector<Value> picked;
+  for (auto [k, reg] : sources)
+    picked.push_back(values[k][reg]);
+  return picked;
+}
+
 struct TransConversion : DistPattern<TransOp> {
   using DistPattern::DistPattern;
   LogicalResult
   matchAndRewrite(TransOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType src = op.getSrc().getType(), dst = op.getType();
-    // In the permuted layout every thread already holds its elements in
-    // the registers the result numbers them by.
-    if (auto blocked = dyn_cast<BlockedLayoutAttr>(src.getEncoding());
-        blocked && blocked.getTransposed(op.getOrder()) == dst.getEncoding()) {
-      rewriter.replaceOpWithMultiple(op, {adaptor.getSrc()});
+    SmallVector<int32_t> order(op.getOrder());
+    // In the permuted layout every thread already holds its elements.
+    if (auto sources = getShapeOpRegisterSources(op)) {
+      rewriter.replaceOpWithMultiple(
+          op, {pickRegisters((*sources)[0], {adaptor.getSrc()})});
       return success();
     }
-    SmallVector<int32_t> order(op.getOrder());
     SmallVector<int64_t> srcShape(src.getShape());
     // Result dimension k is source dimension order[k].
     PositionFn fromDst = [order, srcShape](OpBuilder &b, Location loc,
@@ -147,6 +158,11 @@ struct ReshapeConversion : DistPattern<ReshapeOp> {
   matchAndRewrite(ReshapeOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType src = op.getSrc().getType(), dst = op.getType();
+    if (auto sources = getShapeOpRegisterSources(op)) {
+      rewriter.replaceOpWithMultiple(
+          op, {pickRegisters((*sources)[0], {adaptor.getSrc()})});
+      return success();
+    }
     auto out = emitExchange(
         rewriter, op.getLoc(), st, *getTypeConverter(), src.getNumElements(),
         {{{src, adaptor.getSrc(), rowMajor(src.getShape())}},
@@ -165,6 +181,12 @@ struct JoinConversion : DistPattern<JoinOp> {
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType lhs = op.getLhs().getType(), rhs = op.getRhs().getType(),
                      dst = op.getType();
+    if (auto sources = getShapeOpRegisterSources(op)) {
+      rewriter.replaceOpWithMultiple(
+          op,
+          {pickRegisters((*sources)[0], {adaptor.getLhs(), adaptor.getRhs()})});
+      return success();
+    }
     SmallVector<int64_t> shape(lhs.getShape());
     // Element i of lhs is result (i, 0), of rhs (i, 1).
     auto half = [shape](int64_t which) -> PositionFn {
@@ -195,6 +217,12 @@ struct SplitConversion : DistPattern<SplitOp> {
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType src = op.getSrc().getType();
     RankedTensorType lhs = op.getLhs().getType(), rhs = op.getRhs().getType();
+    if (auto sources = getShapeOpRegisterSources(op)) {
+      rewriter.replaceOpWithMultiple(
+          op, {pickRegisters((*sources)[0], {adaptor.getSrc()}),
+               pickRegisters((*sources)[1], {adaptor.getSrc()})});
+      return success();
+    }
     SmallVector<int64_t> shape(lhs.getShape());
     auto half = [shape](int64_t which) -> PositionFn {
       return [shape, which](OpBuilder &b, Location loc, ArrayRef<Value> i) {

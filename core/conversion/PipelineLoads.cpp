@@ -199,11 +199,11 @@ uint64_t getPlacedBytes(Type t) {
 /// become ring reads): a reduction across warps exchanges a value per warp
 /// and result element; a dot may store its operands that are not staged
 /// (an A it takes from registers stays there); a layout conversion or a
-/// transpose places its tile once (a transpose into the permuted layout,
-/// not at all); an elementwise op, a constant, a memory access, a
-/// broadcast or control flow takes none; any other op may place each of its
-/// tensors there (the operands of a scan). An op's slices may start up to
-/// kScratchAlternationBytes in.
+/// transpose places its tile once; a shape op whose threads keep their
+/// elements (a transpose into the permuted layout), none; an elementwise op, a
+/// constant, a memory access, a broadcast or control flow takes none; any other
+/// op may place each of its tensors there (the operands of a scan). An op's
+/// slices may start up to kScratchAlternationBytes in.
 uint64_t getScratchBound(Operation *function, unsigned numWarps,
                          const llvm::SmallPtrSetImpl<Operation *> &staged) {
   uint64_t bound = 0;
@@ -223,13 +223,11 @@ uint64_t getScratchBound(Operation *function, unsigned numWarps,
     } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
       // One placement of the tile, written in one layout, read in the other.
       bytes = getPlacedBytes(convert.getType());
+    } else if (isa<TransOp, ReshapeOp, JoinOp, SplitOp>(op) &&
+               getShapeOpRegisterSources(op)) {
+      // Every thread already holds the elements of its result registers.
     } else if (auto trans = dyn_cast<TransOp>(op)) {
-      // In the permuted layout of its operand's a transpose moves nothing.
-      auto src =
-          dyn_cast<BlockedLayoutAttr>(trans.getSrc().getType().getEncoding());
-      if (!src ||
-          trans.getType().getEncoding() != src.getTransposed(trans.getOrder()))
-        bytes = getPlacedBytes(trans.getType());
+      bytes = getPlacedBytes(trans.getType());
     } else if (op->getNumRegions() == 0 &&
                !op->hasTrait<OpTrait::IsTerminator>() &&
                !op->hasTrait<OpTrait::Elementwise>() &&

@@ -46,6 +46,16 @@ DistributedLayoutAttrInterface getDistributedLayout(Type type);
 /// nothing).
 bool haveSameMapping(DistributedLayoutAttrInterface a,
                      DistributedLayoutAttrInterface b, ArrayRef<int64_t> shape);
+/// The operand and the register of it that one result register of a shape
+/// op is.
+using RegisterSource = std::pair<unsigned, unsigned>;
+/// For each result of tle.trans, tle.reshape, tle.join or tle.split, in the
+/// layouts of its operands and results: the source of each of its
+/// registers, when every thread already holds the elements its result
+/// registers need (the op moves nothing). std::nullopt when elements move
+/// between threads, or for any other op.
+std::optional<SmallVector<SmallVector<RegisterSource>>>
+getShapeOpRegisterSources(Operation *op);
 /// The bits of the lane and warp ids that move a thread's elements along
 /// one dimension (and only along it): a reduction over that dimension
 /// combines each thread with the threads these bits flip.

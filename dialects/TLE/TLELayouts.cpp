@@ -412,6 +412,130 @@ LinearLayoutAttr LinearLayoutAttr::getForShape(ArrayRef<int64_t> shape) const {
                                withoutCollapsed(getWarpBases()));
 }
 
+/// The bases of `layout`'s list `flat`, each through `move`.
+static SmallVector<SmallVector<int64_t>>
+mapBases(LinearLayoutAttr layout, ArrayRef<int64_t> flat,
+         function_ref<SmallVector<int64_t>(ArrayRef<int64_t>)> move) {
+  SmallVector<SmallVector<int64_t>> out;
+  for (unsigned i = 0, e = flat.size() / layout.getRank(); i < e; ++i)
+    out.push_back(move(layout.getBasis(flat, i)));
+  return out;
+}
+
+/// A layout of `shape` from lists of bases; the register bases regrouped by
+/// dimension (in the order the dimensions first appear), as the verifier
+/// wants them.
+static LinearLayoutAttr makeLinearLayout(MLIRContext *ctx,
+                                         ArrayRef<int64_t> shape,
+                                         ArrayRef<SmallVector<int64_t>> regs,
+                                         ArrayRef<SmallVector<int64_t>> lanes,
+                                         ArrayRef<SmallVector<int64_t>> warps) {
+  SmallVector<int> dims;
+  for (const auto &basis : regs) {
+    int dim = basisDim(basis);
+    if (dim < 0)
+      return {};
+    if (!llvm::is_contained(dims, dim))
+      dims.push_back(dim);
+  }
+  SmallVector<int64_t> flatRegs, flatLanes, flatWarps;
+  for (int dim : dims)
+    for (const auto &basis : regs)
+      if (basisDim(basis) == dim)
+        llvm::append_range(flatRegs, basis);
+  for (const auto &basis : lanes)
+    llvm::append_range(flatLanes, basis);
+  for (const auto &basis : warps)
+    llvm::append_range(flatWarps, basis);
+  return LinearLayoutAttr::get(ctx, shape, flatRegs, flatLanes, flatWarps);
+}
+
+LinearLayoutAttr LinearLayoutAttr::getReshaped(ArrayRef<int64_t> shape) const {
+  ArrayRef<int64_t> from = getShape();
+  int64_t count = 1;
+  for (int64_t d : shape) {
+    if (d <= 0 || !llvm::isPowerOf2_64(d))
+      return {};
+    count *= d;
+  }
+  int64_t fromCount = 1;
+  for (int64_t d : from)
+    fromCount *= d;
+  if (count != fromCount)
+    return {};
+  // Powers of two: a row-major offset is the dimensions' bits side by side,
+  // so a basis (one bit) stays one bit and xors of bases are kept.
+  auto move = [&](ArrayRef<int64_t> basis) {
+    int64_t linear = 0;
+    for (auto [size, v] : llvm::zip(from, basis))
+      linear = linear * size + v;
+    SmallVector<int64_t> out(shape.size());
+    for (int64_t d = shape.size() - 1; d >= 0; --d) {
+      out[d] = linear % shape[d];
+      linear /= shape[d];
+    }
+    return out;
+  };
+  return makeLinearLayout(getContext(), shape,
+                          mapBases(*this, getRegBases(), move),
+                          mapBases(*this, getLaneBases(), move),
+                          mapBases(*this, getWarpBases(), move));
+}
+
+LinearLayoutAttr
+LinearLayoutAttr::getTransposed(ArrayRef<int32_t> order) const {
+  auto move = [&](ArrayRef<int64_t> basis) {
+    SmallVector<int64_t> out;
+    for (int32_t d : order)
+      out.push_back(basis[d]);
+    return out;
+  };
+  return makeLinearLayout(getContext(), move(getShape()),
+                          mapBases(*this, getRegBases(), move),
+                          mapBases(*this, getLaneBases(), move),
+                          mapBases(*this, getWarpBases(), move));
+}
+
+LinearLayoutAttr LinearLayoutAttr::getSplit() const {
+  unsigned rank = getRank();
+  if (rank < 2 || getShape().back() != 2)
+    return {};
+  auto drop = [](ArrayRef<int64_t> basis) {
+    return SmallVector<int64_t>(basis.drop_back());
+  };
+  SmallVector<SmallVector<int64_t>> regs;
+  for (unsigned i = 0, e = getRegBases().size() / rank; i < e; ++i) {
+    ArrayRef<int64_t> basis = getBasis(getRegBases(), i);
+    if (basis.back() == 0)
+      regs.push_back(drop(basis));
+  }
+  // A lane or warp bit that selects the half would move elements between
+  // threads.
+  for (ArrayRef<int64_t> bases : {getLaneBases(), getWarpBases()})
+    for (unsigned i = 0, e = bases.size() / rank; i < e; ++i)
+      if (getBasis(bases, i).back() != 0)
+        return {};
+  return makeLinearLayout(getContext(), drop(getShape()), regs,
+                          mapBases(*this, getLaneBases(), drop),
+                          mapBases(*this, getWarpBases(), drop));
+}
+
+LinearLayoutAttr LinearLayoutAttr::getJoined() const {
+  auto extend = [](ArrayRef<int64_t> basis) {
+    SmallVector<int64_t> out(basis);
+    out.push_back(0);
+    return out;
+  };
+  SmallVector<int64_t> shape = extend(getShape());
+  shape.back() = 2;
+  SmallVector<SmallVector<int64_t>> regs{SmallVector<int64_t>(shape.size())};
+  regs.front().back() = 1;
+  llvm::append_range(regs, mapBases(*this, getRegBases(), extend));
+  return makeLinearLayout(getContext(), shape, regs,
+                          mapBases(*this, getLaneBases(), extend),
+                          mapBases(*this, getWarpBases(), extend));
+}
+
 LogicalResult LinearLayoutAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) const {

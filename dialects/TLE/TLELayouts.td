@@ -178,6 +178,20 @@ def TLE_LinearLayoutAttr : TLE_LayoutAttr<"LinearLayout", "linear",
     /// as its own: register bases along the size-1 dimensions dropped, lane
     /// and warp components along them zeroed.
     LinearLayoutAttr getForShape(::llvm::ArrayRef<int64_t> shape) const;
+    /// The same elements viewed in `shape` (tle.reshape: row-major, as many
+    /// elements, every size a power of two): each basis goes where its
+    /// row-major offset lies in `shape`. Null when the sizes do not allow
+    /// it. Register bases are regrouped by dimension, so registers may be
+    /// numbered differently.
+    LinearLayoutAttr getReshaped(::llvm::ArrayRef<int64_t> shape) const;
+    /// Result dimension k is dimension order[k] (tle.trans).
+    LinearLayoutAttr getTransposed(::llvm::ArrayRef<int32_t> order) const;
+    /// Either half of tle.split (the last dimension, of size 2, dropped)
+    /// when a register bit selects the half; null when a lane or warp does.
+    LinearLayoutAttr getSplit() const;
+    /// tle.join of two tensors in this layout: a new last dimension of size
+    /// 2, selected by the lowest register bit.
+    LinearLayoutAttr getJoined() const;
     /// Basis `i` of a flattened list.
     ::llvm::ArrayRef<int64_t> getBasis(::llvm::ArrayRef<int64_t> bases,
                                        unsigned i) const {
