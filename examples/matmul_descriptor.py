@@ -24,9 +24,10 @@ def matmul_descriptor_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                                        block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_K])
     b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1],
                                        block_shape=[BLOCK_SIZE_K, BLOCK_SIZE_N])
-    STORE_N: tl.constexpr = BLOCK_SIZE_N // 2 if EPILOGUE_SUBTILE else BLOCK_SIZE_N
-    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
-                                       block_shape=[BLOCK_SIZE_M, STORE_N])
+    c_desc = tl.make_tensor_descriptor(
+        c_ptr, shape=[M, N], strides=[N, 1],
+        block_shape=[BLOCK_SIZE_M,
+                     BLOCK_SIZE_N // 2 if EPILOGUE_SUBTILE else BLOCK_SIZE_N])
     pid = tl.program_id(axis=0)
     num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
@@ -45,9 +46,10 @@ def matmul_descriptor_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
         b = b_desc.load([offs_k, offs_n])
         accumulator = tl.dot(a, b, accumulator)
     if EPILOGUE_SUBTILE:
-        acc = tl.reshape(accumulator, (BLOCK_SIZE_M, 2, STORE_N))
+        acc = tl.reshape(accumulator, (BLOCK_SIZE_M, 2, BLOCK_SIZE_N // 2))
         acc0, acc1 = tl.split(tl.permute(acc, (0, 2, 1)))
         c_desc.store([offs_m, offs_n], acc0.to(c_desc.dtype))
-        c_desc.store([offs_m, offs_n + STORE_N], acc1.to(c_desc.dtype))
+        c_desc.store([offs_m, offs_n + BLOCK_SIZE_N // 2],
+                     acc1.to(c_desc.dtype))
     else:
         c_desc.store([offs_m, offs_n], accumulator.to(c_desc.dtype))
