@@ -29,13 +29,14 @@ unsigned getCarrierWidth(unsigned Bits) {
   return 0;
 }
 
-/// An integer (or vector of integers) type SPIR-V has no width for.
+/// An integer (or vector of integers) type of fewer than 64 bits that SPIR-V
+/// has no width for. Wider integers are left to the backend.
 bool isOddWidth(Type *Ty) {
   auto *Int = dyn_cast<IntegerType>(Ty->getScalarType());
   if (!Int)
     return false;
   unsigned Bits = Int->getBitWidth();
-  return Bits != 1 && getCarrierWidth(Bits) != Bits;
+  return Bits != 1 && Bits < 64 && getCarrierWidth(Bits) != Bits;
 }
 
 class WidthLegalizer {
@@ -112,8 +113,10 @@ private:
     Type *Wide = getCarrier(V->getType());
     if (isa<PoisonValue>(V))
       return PoisonValue::get(Wide);
+    // An undefined carrier could have bits above the width set; zero is one
+    // of the values undef may take.
     if (isa<UndefValue>(V))
-      return UndefValue::get(Wide);
+      return Constant::getNullValue(Wide);
     if (auto *C = dyn_cast<ConstantInt>(V))
       return ConstantInt::get(Wide,
                               C->getValue().zext(Wide->getScalarSizeInBits()));
@@ -231,10 +234,11 @@ private:
       return B.CreateSelect(*C, *T, *E);
     }
     case Instruction::Freeze: {
+      // A frozen poison carrier may hold any value: cleared again.
       Expected<Value *> X = operand(0);
       if (!X)
         return X;
-      return B.CreateFreeze(*X);
+      return clean(B.CreateFreeze(*X));
     }
     default:
       return unsupported(I);

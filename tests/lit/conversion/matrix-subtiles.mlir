@@ -26,9 +26,12 @@
 // CHECK-COUNT-16: llvm.inline_asm "test.mma.m16n8k16"
 // CHECK-NOT: gpu.barrier
 // CHECK-NOT: !llvm.ptr<3>
+// The join moves nothing either: one barrier after the adds, the store's.
 // CHECK-COUNT-16: arith.addf
 // CHECK-NOT: arith.addf
 // CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.return
 tle.func @subtiles(%pa: !tle.ptr<f16>, %pb: !tle.ptr<f16>, %out: !tle.ptr<f32>) {
   %ptra = tle.splat %pa : !tle.ptr<f16> -> tensor<64x32x!tle.ptr<f16>>
   %ptrb = tle.splat %pb : !tle.ptr<f16> -> tensor<32x64x!tle.ptr<f16>>
