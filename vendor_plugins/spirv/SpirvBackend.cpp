@@ -356,6 +356,7 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     return std::move(E);
   Function *KernelFn = M->getFunction(Result.EntryName);
   useOpenClMath(*M);
+  useOpenClMulHi(*M);
   prepareForOpenCL(*M, *KernelFn, Result.ThreadsPerBlock);
 
   optimize(*M, **TM, Options.OptLevel);

@@ -10,8 +10,10 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -39,6 +41,12 @@ bool isOddWidth(Type *Ty) {
   return Bits != 1 && Bits < 64 && getCarrierWidth(Bits) != Bits;
 }
 
+/// An integer (or vector of integers) type wider than SPIR-V's 64 bits.
+bool isTooWide(Type *Ty) {
+  auto *Int = dyn_cast<IntegerType>(Ty->getScalarType());
+  return Int && Int->getBitWidth() > 64;
+}
+
 class WidthLegalizer {
 public:
   explicit WidthLegalizer(Function &F) : F(F) {}
@@ -49,6 +57,16 @@ public:
     ReversePostOrderTraversal<Function *> RPOT(&F);
     for (BasicBlock *BB : RPOT)
       for (Instruction &I : make_early_inc_range(*BB)) {
+        if (isTooWide(I.getType()) || llvm::any_of(I.operands(), [](Use &U) {
+              return isTooWide(U->getType());
+            })) {
+          std::string Text;
+          raw_string_ostream OS(Text);
+          OS << "spirv: SPIR-V has no integer wider than 64 bits, and the "
+                "plugin cannot narrow this instruction: "
+             << I;
+          return createStringError(Text);
+        }
         bool Produces = isOddWidth(I.getType());
         bool Reads = llvm::any_of(
             I.operands(), [](Use &U) { return isOddWidth(U->getType()); });
@@ -246,7 +264,69 @@ private:
   }
 };
 
+/// The Itanium mangling of an OpenCL C integer type of `Bits` bits.
+char mangleInteger(unsigned Bits, bool Signed) {
+  switch (Bits) {
+  case 8:
+    return Signed ? 'c' : 'h';
+  case 16:
+    return Signed ? 's' : 't';
+  case 32:
+    return Signed ? 'i' : 'j';
+  default:
+    return Signed ? 'l' : 'm';
+  }
+}
+
 } // namespace
+
+unsigned useOpenClMulHi(Module &M) {
+  using namespace PatternMatch;
+  SmallVector<std::tuple<TruncInst *, Value *, Value *, bool>> Found;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      auto *Trunc = dyn_cast<TruncInst>(&I);
+      auto *Ty = Trunc ? dyn_cast<IntegerType>(Trunc->getType()) : nullptr;
+      if (!Ty ||
+          Trunc->getSrcTy()->getIntegerBitWidth() != 2 * Ty->getBitWidth())
+        continue;
+      Value *A, *B;
+      bool Signed = false;
+      auto highHalf = [&](auto Ext) {
+        return match(Trunc->getOperand(0),
+                     m_LShr(m_Mul(Ext(m_Value(A)), Ext(m_Value(B))),
+                            m_SpecificInt(Ty->getBitWidth())));
+      };
+      if (highHalf([](auto V) { return m_ZExt(V); }))
+        Signed = false;
+      else if (highHalf([](auto V) { return m_SExt(V); }))
+        Signed = true;
+      else
+        continue;
+      if (A->getType() == Ty && B->getType() == Ty)
+        Found.push_back({Trunc, A, B, Signed});
+    }
+  for (auto [Trunc, A, B, Signed] : Found) {
+    unsigned Bits = Trunc->getType()->getIntegerBitWidth();
+    std::string Name = "_Z6mul_hi";
+    Name.append(2, mangleInteger(Bits, Signed));
+    FunctionCallee MulHi = M.getOrInsertFunction(
+        Name, FunctionType::get(Trunc->getType(),
+                                {Trunc->getType(), Trunc->getType()}, false));
+    if (auto *Decl = dyn_cast<Function>(MulHi.getCallee())) {
+      Decl->setDoesNotAccessMemory();
+      Decl->setWillReturn();
+      Decl->setDoesNotThrow();
+    }
+    IRBuilder<> Builder(Trunc);
+    Trunc->replaceAllUsesWith(Builder.CreateCall(MulHi, {A, B}));
+    Value *Product = Trunc->getOperand(0);
+    Trunc->eraseFromParent();
+    // The 128-bit product and its extensions, now unused.
+    RecursivelyDeleteTriviallyDeadInstructions(Product);
+  }
+  return Found.size();
+}
 
 Expected<unsigned> legalizeIntegerWidths(Module &M) {
   unsigned Rewritten = 0;

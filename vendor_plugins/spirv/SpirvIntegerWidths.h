@@ -16,7 +16,10 @@
 // instruction this does not know on such a type is an error, not a guess.
 //
 // (Code generation's own loop strength reduction made the i2 above; the
-// plugin generates code without it.)
+// plugin generates code without it.) SPIR-V has no integer wider than 64
+// bits either: the one such value distributed IR makes, the 128-bit product
+// of tl.umulhi on 64-bit integers, becomes OpenCL's mul_hi; any other is an
+// error rather than LLVM's fatal one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +36,15 @@ namespace tle {
 namespace spirv {
 
 /// Rewrites M so that no instruction has an integer type of a width SPIR-V
-/// lacks; returns how many instructions it rewrote.
+/// lacks; returns how many instructions it rewrote. An integer wider than
+/// 64 bits is an error.
 llvm::Expected<unsigned> legalizeIntegerWidths(llvm::Module &M);
+
+/// The high half of a product of two integers extended to twice their width
+/// (`trunc (lshr (mul (zext a), (zext b)), N)`: tl.umulhi on 64-bit
+/// integers makes an i128 product) as a call of OpenCL's mul_hi, before
+/// the optimizer can hide the pattern; returns how many it rewrote.
+unsigned useOpenClMulHi(llvm::Module &M);
 
 } // namespace spirv
 } // namespace tle

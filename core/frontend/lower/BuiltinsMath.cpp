@@ -213,8 +213,9 @@ Result minMax(Emitter &E, CallArgs &Args, const Node *Site, bool IsMax) {
                     T->IsUnsigned);
 }
 
-/// tl.umulhi(x, y): the high half of the integers' full product (signed or
-/// unsigned as their promoted type), for Philox random numbers.
+/// tl.umulhi(x, y): the high half of the integers' full product, taken as
+/// unsigned whatever their type's signedness (Triton's tt.mulhiui: int32 -1
+/// times -1 gives 0xFFFFFFFE), for Philox random numbers among others.
 Result builtinUmulhi(Emitter &E, CallArgs &Args, const Node *Site) {
   TValue X, Y;
   FailureOr<DType> T = bindPromotedPair(E, Args, "tl.umulhi", Site, X, Y);
@@ -224,12 +225,8 @@ Result builtinUmulhi(Emitter &E, CallArgs &Args, const Node *Site) {
     return E.error(Site, "tl.umulhi needs integer operands");
   OpBuilder &B = E.getBuilder();
   Location L = E.loc(Site);
-  Value High =
-      T->IsUnsigned
-          ? arith::MulUIExtendedOp::create(B, L, X.getValue(), Y.getValue())
-                .getHigh()
-          : arith::MulSIExtendedOp::create(B, L, X.getValue(), Y.getValue())
-                .getHigh();
+  Value High = arith::MulUIExtendedOp::create(B, L, X.getValue(), Y.getValue())
+                   .getHigh();
   return TValue::ir(High, T->IsUnsigned);
 }
 

@@ -229,3 +229,45 @@ declare i7 @llvm.ctpop.i7(i7)
 }
 
 } // namespace
+
+namespace {
+
+TEST(IntegerWidths, WideProductHighHalfIsMulHi) {
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseAssemblyString(R"(
+define i64 @umulhi(i64 %a, i64 %b) {
+  %x = zext i64 %a to i128
+  %y = zext i64 %b to i128
+  %p = mul i128 %x, %y
+  %h = lshr i128 %p, 64
+  %r = trunc i128 %h to i64
+  ret i64 %r
+}
+
+define i64 @sum128(i64 %a, i64 %b) {
+  %x = zext i64 %a to i128
+  %y = zext i64 %b to i128
+  %s = add i128 %x, %y
+  %h = lshr i128 %s, 64
+  %r = trunc i128 %h to i64
+  ret i64 %r
+}
+)",
+                                                  Err, Ctx);
+  ASSERT_TRUE(M) << Err.getMessage().str();
+  EXPECT_EQ(tle::spirv::useOpenClMulHi(*M), 1u);
+  // OpenCL's mul_hi(ulong, ulong).
+  EXPECT_TRUE(M->getFunction("_Z6mul_himm"));
+  for (Instruction &I : instructions(*M->getFunction("umulhi")))
+    EXPECT_FALSE(I.getType()->isIntegerTy(128))
+        << "left: " << I.getName().str();
+  // The sum's 128-bit values stay, and are refused.
+  Expected<unsigned> Rewritten = tle::spirv::legalizeIntegerWidths(*M);
+  ASSERT_FALSE(bool(Rewritten));
+  std::string Message = toString(Rewritten.takeError());
+  EXPECT_NE(Message.find("wider than 64 bits"), std::string::npos);
+  EXPECT_NE(Message.find("to i128"), std::string::npos) << Message;
+}
+
+} // namespace
