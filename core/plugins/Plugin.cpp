@@ -14,17 +14,24 @@
 #define BOOST_DLL_USE_STD_FS
 
 #include "core/plugins/Plugin.h"
+#include "core/hwdesc/HwDesc.h"
 #include "tle/Backend/PluginABI.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <boost/dll/shared_library.hpp>
 
 #include <dlfcn.h>
 #include <exception>
+#include <mutex>
 
 using namespace llvm;
 using namespace tle;
@@ -36,6 +43,29 @@ struct Plugin::Library {
 
 static Error makeError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
+}
+
+/// The plugin this thread is compiling with and its target, for a fatal
+/// error's message.
+static thread_local const Plugin *CompilingPlugin = nullptr;
+static thread_local const hwdesc::HwDesc *CompilingFor = nullptr;
+
+/// LLVM ends the process on a fatal error (report_fatal_error: an
+/// instruction a backend cannot select, a SPIR-V requirement it cannot
+/// meet), by default as a crash: "LLVM ERROR", a stack dump and SIGABRT.
+/// There is no going on after one (the backend's state is unknown), but the
+/// message names the plugin and the target and the exit status is 1.
+static void reportFatalError(void *, const char *Reason, bool) {
+  if (CompilingPlugin && CompilingFor)
+    errs() << "error: target " << CompilingFor->Name << ": plugin '"
+           << CompilingPlugin->getName()
+           << "' stopped with LLVM's fatal error '" << Reason
+           << "' while compiling; no target is written\n";
+  else
+    errs() << "error: LLVM's fatal error '" << Reason << "'\n";
+  errs().flush();
+  sys::RunInterruptHandlers();
+  sys::Process::Exit(1, /*NoCleanup=*/true);
 }
 
 static std::string describeException(std::exception_ptr E) {
@@ -171,6 +201,15 @@ Error Plugin::createBackend() {
 Expected<backend::CompiledKernel>
 Plugin::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
                 const backend::CompileOptions &Options) const {
+  static std::once_flag Installed;
+  std::call_once(Installed,
+                 [] { install_fatal_error_handler(reportFatalError); });
+  CompilingPlugin = this;
+  CompilingFor = &Desc;
+  llvm::scope_exit Done([] {
+    CompilingPlugin = nullptr;
+    CompilingFor = nullptr;
+  });
   try {
     return TheBackend->compile(Module, Desc, Options);
   } catch (...) {

@@ -40,6 +40,8 @@ int missingFunction(int);
   return createTestBackend(CompileFailure::ReturnError);
 #elif defined(TLE_TEST_PLUGIN_THROWING_COMPILE)
   return createTestBackend(CompileFailure::Throw);
+#elif defined(TLE_TEST_PLUGIN_FATAL_COMPILE)
+  return createTestBackend(CompileFailure::FatalError);
 #else
   return createTestBackend(CompileFailure::ReturnError);
 #endif

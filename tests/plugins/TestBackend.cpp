@@ -17,6 +17,7 @@
 #include "tle/Backend/TargetInfo.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <stdexcept>
 
@@ -38,6 +39,8 @@ public:
           const backend::CompileOptions &Options) override {
     if (Failure == test::CompileFailure::Throw)
       throw std::runtime_error("out of registers");
+    if (Failure == test::CompileFailure::FatalError)
+      report_fatal_error("Cannot select: intrinsic %llvm.test");
     return createStringError(inconvertibleErrorCode(),
                              "test plugin: kernel needs 300 registers, the "
                              "chip has 255");

@@ -14,7 +14,7 @@ class Backend;
 
 namespace test {
 /// How the test backend's compile() fails.
-enum class CompileFailure { ReturnError, Throw };
+enum class CompileFailure { ReturnError, Throw, FatalError };
 backend::Backend *createTestBackend(CompileFailure Failure);
 } // namespace test
 } // namespace tle
