@@ -471,6 +471,68 @@ getShapeOpMatrixLayout(Operation *op,
   return linear.getJoined();
 }
 
+/// The blocked layout of the results of a join, a split or a reshape that
+/// splits or merges the last dimension, for an operand in blocked layout
+/// `src` of `shape`, in which each thread keeps its elements (tl.interleave,
+/// de-interleaving with reshape and split); null where the last dimension
+/// is not the fastest or the pair it splits or joins is not in one
+/// thread's registers. Distribution checks the result again
+/// (getShapeOpRegisterSources) and exchanges if it does not hold.
+static BlockedLayoutAttr getShapeOpBlockedLayout(Operation *op,
+                                                 BlockedLayoutAttr src,
+                                                 ArrayRef<int64_t> shape) {
+  unsigned rank = src.getRank();
+  ArrayRef<unsigned> order = src.getOrder();
+  if (rank == 0 || order.front() != rank - 1)
+    return {};
+  SmallVector<unsigned> spt(src.getSizePerThread()),
+      tpw(src.getThreadsPerWarp()), wpc(src.getWarpsPerCTA());
+  MLIRContext *ctx = src.getContext();
+  // A new fastest dimension of `pair` elements of one thread after the last.
+  auto appendPair = [&](unsigned pair) {
+    SmallVector<unsigned> newOrder{rank};
+    newOrder.append(order.begin(), order.end());
+    spt.push_back(pair);
+    tpw.push_back(1);
+    wpc.push_back(1);
+    return BlockedLayoutAttr::get(ctx, spt, tpw, wpc, newOrder);
+  };
+  // The last dimension (`pair` elements of one thread) merged into the one
+  // before it, which must come next in the order.
+  auto dropPair = [&](unsigned pair, bool merge) -> BlockedLayoutAttr {
+    if (rank < 2 || spt.back() != pair || tpw.back() != 1 || wpc.back() != 1 ||
+        shape.back() != pair || (merge && order[1] != rank - 2))
+      return {};
+    spt.pop_back();
+    tpw.pop_back();
+    wpc.pop_back();
+    if (merge)
+      spt.back() *= pair;
+    SmallVector<unsigned> newOrder(order.drop_front());
+    return BlockedLayoutAttr::get(ctx, spt, tpw, wpc, newOrder);
+  };
+  if (isa<JoinOp>(op))
+    return appendPair(2);
+  if (isa<SplitOp>(op))
+    return dropPair(2, /*merge=*/false);
+  auto reshape = dyn_cast<ReshapeOp>(op);
+  if (!reshape)
+    return {};
+  ArrayRef<int64_t> to = reshape.getType().getShape();
+  // [..., M] -> [..., M / k, k] with k of each thread's contiguous elements.
+  if (to.size() == rank + 1 && to.drop_back(2) == shape.drop_back() &&
+      to[rank - 1] * to[rank] == shape.back() && spt.back() % to[rank] == 0) {
+    unsigned pair = to[rank];
+    spt.back() /= pair;
+    return appendPair(pair);
+  }
+  // [..., M, k] -> [..., M * k].
+  if (to.size() + 1 == rank && to.drop_back() == shape.drop_back(2) &&
+      to.back() == shape[rank - 2] * shape.back())
+    return dropPair(shape.back(), /*merge=*/true);
+  return {};
+}
+
 /// The value carried by an scf.for iteration argument, or null.
 static BlockArgument getLoopCarried(Value v) {
   auto arg = dyn_cast<BlockArgument>(v);
@@ -640,6 +702,16 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
     if (Attribute kept = getShapeOpMatrixLayout(op, layouts))
       for (Value res : op->getResults())
         layouts.try_emplace(res, kept);
+    if (isa<JoinOp, SplitOp, ReshapeOp>(op))
+      if (auto src = dyn_cast_or_null<BlockedLayoutAttr>(
+              layouts.lookup(op->getOperand(0))))
+        if ((!isa<JoinOp>(op) || layouts.lookup(op->getOperand(1)) == src))
+          if (BlockedLayoutAttr kept = getShapeOpBlockedLayout(
+                  op, src,
+                  cast<RankedTensorType>(op->getOperand(0).getType())
+                      .getShape()))
+            for (Value res : op->getResults())
+              layouts.try_emplace(res, kept);
     if (auto trans = dyn_cast<TransOp>(op)) {
       // A transposed tile that only matrix units reading block-level memory
       // take as A or B (K^T in attention, b.T on wgmma) stays in the

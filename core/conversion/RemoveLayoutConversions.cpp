@@ -17,7 +17,11 @@
 // becomes
 //   %m2 = arith.cmpi slt, %offs2, %k2 : tensor<1x32xi1, #B>
 //
-// with %offs2 and %k2 rebuilt the same way. The slice must consist of
+// with %offs2 and %k2 rebuilt the same way. A stored value converted from a
+// blocked layout whose threads hold whole vectors of the store's (the
+// result of tl.interleave: 8 contiguous floats per thread where the store
+// wanted 4) is stored where it is instead: the pointers and mask are
+// rebuilt in its layout. The slice must consist of
 // make_range, splat, dense constants, expand_dims, broadcast, pure
 // elementwise ops (no memory access) and other conversions; it is cloned
 // next to the original ops, so a conversion inside a loop of loop-invariant
@@ -148,6 +152,49 @@ Value rebuild(Value root, const llvm::MapVector<Value, Attribute> &plan) {
   return mapping.lookup(root);
 }
 
+/// Whether a value in blocked layout `from` can be stored as it is where the
+/// store's pointers are in blocked layout `to`: the same fastest dimension,
+/// and each thread's run along it whole vectors of `to`'s (so the accesses
+/// stay as wide and as contiguous across a warp).
+bool storesAsWide(Attribute from, Attribute to) {
+  auto src = dyn_cast<BlockedLayoutAttr>(from);
+  auto dst = dyn_cast<BlockedLayoutAttr>(to);
+  if (!src || !dst || src.getRank() != dst.getRank() ||
+      src.getOrder() != dst.getOrder() ||
+      src.getThreadsPerWarp() != dst.getThreadsPerWarp() ||
+      src.getWarpsPerCTA() != dst.getWarpsPerCTA())
+    return false;
+  unsigned fastest = src.getOrder().front();
+  unsigned run = src.getSizePerThread()[fastest];
+  unsigned vector = dst.getSizePerThread()[fastest];
+  return run > vector && run % vector == 0;
+}
+
+/// Stores `store`'s converted value in its source layout, the pointers and
+/// mask rebuilt there; false if they cannot be.
+bool storeInSourceLayout(StoreOp store) {
+  auto convert = store.getValue().getDefiningOp<ConvertLayoutOp>();
+  if (!convert)
+    return false;
+  Attribute layout = convert.getSrc().getType().getEncoding();
+  if (!storesAsWide(layout, convert.getType().getEncoding()))
+    return false;
+  llvm::MapVector<Value, Attribute> ptrPlan =
+      planRebuild(store.getPtr(), layout);
+  llvm::MapVector<Value, Attribute> maskPlan;
+  if (Value mask = store.getMask())
+    maskPlan = planRebuild(mask, layout);
+  if (ptrPlan.empty() || (store.getMask() && maskPlan.empty()))
+    return false;
+  store.getPtrMutable().assign(rebuild(store.getPtr(), ptrPlan));
+  if (Value mask = store.getMask())
+    store.getMaskMutable().assign(rebuild(mask, maskPlan));
+  store.getValueMutable().assign(convert.getSrc());
+  if (convert->use_empty())
+    convert.erase();
+  return true;
+}
+
 struct RemoveLayoutConversionsPass
     : public PassWrapper<RemoveLayoutConversionsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RemoveLayoutConversionsPass)
@@ -173,6 +220,10 @@ struct RemoveLayoutConversionsPass
       convert.getResult().replaceAllUsesWith(rebuilt);
       convert.erase();
     }
+    SmallVector<StoreOp> stores;
+    getOperation().walk([&](StoreOp op) { stores.push_back(op); });
+    for (StoreOp store : stores)
+      storeInSourceLayout(store);
     // The originals and conversions feeding only rebuilt slices are dead now.
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) { ops.push_back(op); });

@@ -663,6 +663,30 @@ Result builtinJoin(Emitter &E, CallArgs &Args, const Node *Site) {
                     X.isUnsigned());
 }
 
+/// tl.interleave(a, b): the two tensors' elements alternating along their
+/// last dimension, tl.join(a, b) reshaped to twice that dimension (two
+/// scalars give the joined pair).
+Result builtinInterleave(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.interleave", {"a", "b"}, 2);
+  if (failed(A))
+    return failure();
+  CallArgs Pair;
+  Pair.Positional = {*A->get("a"), *A->get("b")};
+  Result Joined = builtinJoin(E, Pair, Site);
+  if (failed(Joined))
+    return failure();
+  auto T = cast<RankedTensorType>(Joined->getType());
+  if (T.getRank() == 1)
+    return Joined;
+  SmallVector<int64_t> Shape(T.getShape().drop_back());
+  Shape.back() *= 2;
+  return TValue::ir(mlir::tle::ReshapeOp::create(C.B, C.L, T.clone(Shape),
+                                                 Joined->getValue(),
+                                                 /*allow_reorder=*/false),
+                    Joined->isUnsigned());
+}
+
 Result builtinSplit(Emitter &E, CallArgs &Args, const Node *Site) {
   Ctx C(E, Args, Site);
   auto A = C.bind("tl.split", {"a"}, 1);
@@ -1102,6 +1126,7 @@ void ::tle::frontend::registerLanguageBuiltins(
   Table["tl.broadcast"] = builtinBroadcast;
   Table["tl.join"] = builtinJoin;
   Table["tl.split"] = builtinSplit;
+  Table["tl.interleave"] = builtinInterleave;
   Table["tl.cat"] = builtinCat;
   Table["tl.cast"] = builtinCast;
   Table["tl.where"] = builtinWhere;

@@ -57,3 +57,51 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A stored value whose threads hold whole vectors of the store's layout (8
+// contiguous floats where the pointers have 4: tl.interleave's result) is
+// stored where it is: the pointers and the mask are rebuilt in its layout
+// and the conversion goes.
+#W = #tle.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#V = #tle.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: tle.func @store_wide_runs
+// CHECK-SAME: %arg1: tensor<2048xf32, #[[W:blocked[0-9]*]]>
+// CHECK-NOT: tle.convert_layout
+// CHECK: %[[P:.*]] = tle.addptr {{.*}} : tensor<2048x!tle.ptr<f32>, #[[W]]>
+// CHECK: %[[M:.*]] = arith.cmpi slt, {{.*}} : tensor<2048xi32, #[[W]]>
+// CHECK-NOT: tle.convert_layout
+// CHECK: tle.store %[[P]], %arg1, %[[M]] : tensor<2048x!tle.ptr<f32>, #[[W]]>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @store_wide_runs(%base: !tle.ptr<f32>, %v: tensor<2048xf32, #W>, %n: i32) {
+    %r = tle.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #V>
+    %s = tle.splat %base : !tle.ptr<f32> -> tensor<2048x!tle.ptr<f32>, #V>
+    %p = tle.addptr %s, %r : tensor<2048x!tle.ptr<f32>, #V>, tensor<2048xi32, #V>
+    %bound = tle.splat %n : i32 -> tensor<2048xi32, #V>
+    %m = arith.cmpi slt, %r, %bound : tensor<2048xi32, #V>
+    %c = tle.convert_layout %v : tensor<2048xf32, #W> -> tensor<2048xf32, #V>
+    tle.store %p, %c, %m : tensor<2048x!tle.ptr<f32>, #V>
+    tle.return
+  }
+}
+
+// -----
+
+// Runs of 2 where the store wants 4: the accesses would narrow, the
+// conversion stays.
+#T = #tle.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#Q = #tle.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: tle.func @store_narrow_runs
+// CHECK: tle.convert_layout
+// CHECK: tle.store
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @store_narrow_runs(%base: !tle.ptr<f32>, %v: tensor<1024xf32, #T>) {
+    %r = tle.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #Q>
+    %s = tle.splat %base : !tle.ptr<f32> -> tensor<1024x!tle.ptr<f32>, #Q>
+    %p = tle.addptr %s, %r : tensor<1024x!tle.ptr<f32>, #Q>, tensor<1024xi32, #Q>
+    %c = tle.convert_layout %v : tensor<1024xf32, #T> -> tensor<1024xf32, #Q>
+    tle.store %p, %c : tensor<1024x!tle.ptr<f32>, #Q>
+    tle.return
+  }
+}
