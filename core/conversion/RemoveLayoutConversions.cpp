@@ -154,8 +154,12 @@ Value rebuild(Value root, const llvm::MapVector<Value, Attribute> &plan) {
 
 /// Whether a value in blocked layout `from` can be stored as it is where the
 /// store's pointers are in blocked layout `to`: the same fastest dimension,
-/// and each thread's run along it whole vectors of `to`'s (so the accesses
-/// stay as wide and as contiguous across a warp).
+/// the store vectorized there (a layout of 1 element per thread says the
+/// pointers may not be contiguous), and each thread's run along it whole
+/// vectors of `to`'s, so that every access stays as wide. Which thread
+/// writes an element changes, as in Triton, whose stores take their value's
+/// layout: a kernel that loads and stores the same addresses in different
+/// layouts is a race in both.
 bool storesAsWide(Attribute from, Attribute to) {
   auto src = dyn_cast<BlockedLayoutAttr>(from);
   auto dst = dyn_cast<BlockedLayoutAttr>(to);
@@ -167,7 +171,7 @@ bool storesAsWide(Attribute from, Attribute to) {
   unsigned fastest = src.getOrder().front();
   unsigned run = src.getSizePerThread()[fastest];
   unsigned vector = dst.getSizePerThread()[fastest];
-  return run > vector && run % vector == 0;
+  return vector > 1 && run > vector && run % vector == 0;
 }
 
 /// Stores `store`'s converted value in its source layout, the pointers and

@@ -56,14 +56,17 @@ static thread_local const hwdesc::HwDesc *CompilingFor = nullptr;
 /// There is no going on after one (the backend's state is unknown), but the
 /// message names the plugin and the target and the exit status is 1.
 static void reportFatalError(void *, const char *Reason, bool) {
-  if (CompilingPlugin && CompilingFor)
-    errs() << "error: target " << CompilingFor->Name << ": plugin '"
-           << CompilingPlugin->getName()
-           << "' stopped with LLVM's fatal error '" << Reason
-           << "' while compiling; no target is written\n";
-  else
-    errs() << "error: LLVM's fatal error '" << Reason << "'\n";
+  if (!CompilingPlugin || !CompilingFor) {
+    // Not in a plugin: the compiler's own bug, reported as LLVM does (it
+    // goes on to its crash report once the handler returns).
+    errs() << "LLVM ERROR: " << Reason << "\n";
+    return;
+  }
+  errs() << "error: target " << CompilingFor->Name << ": plugin '"
+         << CompilingPlugin->getName() << "' stopped with LLVM's fatal error '"
+         << Reason << "' while compiling; nothing is written\n";
   errs().flush();
+  outs().flush();
   sys::RunInterruptHandlers();
   sys::Process::Exit(1, /*NoCleanup=*/true);
 }

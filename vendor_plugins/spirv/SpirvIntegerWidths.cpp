@@ -264,7 +264,7 @@ private:
   }
 };
 
-/// The Itanium mangling of an OpenCL C integer type of `Bits` bits.
+/// The Itanium mangling of an OpenCL C integer type of 8, 16, 32 or 64 bits.
 char mangleInteger(unsigned Bits, bool Signed) {
   switch (Bits) {
   case 8:
@@ -273,46 +273,50 @@ char mangleInteger(unsigned Bits, bool Signed) {
     return Signed ? 's' : 't';
   case 32:
     return Signed ? 'i' : 'j';
-  default:
+  case 64:
     return Signed ? 'l' : 'm';
+  default:
+    llvm_unreachable("OpenCL C has no integer of this width");
   }
 }
 
-} // namespace
+/// The integer of type Ty that V, an operand of a product twice as wide,
+/// extends (sign-extends when Signed); a constant that fits is narrowed.
+Value *getNarrowOperand(Value *V, IntegerType *Ty, bool Signed) {
+  if (auto *Ext = dyn_cast<CastInst>(V))
+    if (Ext->getOpcode() == (Signed ? Instruction::SExt : Instruction::ZExt) &&
+        Ext->getSrcTy() == Ty)
+      return Ext->getOperand(0);
+  if (auto *C = dyn_cast<ConstantInt>(V)) {
+    const APInt &Wide = C->getValue();
+    unsigned Bits = Ty->getBitWidth();
+    if (Signed ? Wide.isSignedIntN(Bits) : Wide.isIntN(Bits))
+      return ConstantInt::get(Ty, Wide.trunc(Bits));
+  }
+  return nullptr;
+}
 
-unsigned useOpenClMulHi(Module &M) {
+/// Replaces Trunc by OpenCL's mul_hi if it takes the high half of a product
+/// of two extended integers of its type.
+bool rewriteHighHalf(Module &M, TruncInst *Trunc) {
   using namespace PatternMatch;
-  SmallVector<std::tuple<TruncInst *, Value *, Value *, bool>> Found;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F)) {
-      auto *Trunc = dyn_cast<TruncInst>(&I);
-      auto *Ty = Trunc ? dyn_cast<IntegerType>(Trunc->getType()) : nullptr;
-      if (!Ty ||
-          Trunc->getSrcTy()->getIntegerBitWidth() != 2 * Ty->getBitWidth())
-        continue;
-      Value *A, *B;
-      bool Signed = false;
-      auto highHalf = [&](auto Ext) {
-        return match(Trunc->getOperand(0),
-                     m_LShr(m_Mul(Ext(m_Value(A)), Ext(m_Value(B))),
-                            m_SpecificInt(Ty->getBitWidth())));
-      };
-      if (highHalf([](auto V) { return m_ZExt(V); }))
-        Signed = false;
-      else if (highHalf([](auto V) { return m_SExt(V); }))
-        Signed = true;
-      else
-        continue;
-      if (A->getType() == Ty && B->getType() == Ty)
-        Found.push_back({Trunc, A, B, Signed});
-    }
-  for (auto [Trunc, A, B, Signed] : Found) {
-    unsigned Bits = Trunc->getType()->getIntegerBitWidth();
+  auto *Ty = dyn_cast<IntegerType>(Trunc->getType());
+  unsigned Bits = Ty ? Ty->getBitWidth() : 0;
+  Value *X, *Y;
+  if (!llvm::is_contained({8u, 16u, 32u, 64u}, Bits) ||
+      Trunc->getSrcTy()->getIntegerBitWidth() != 2 * Bits ||
+      !match(Trunc->getOperand(0),
+             m_LShr(m_Mul(m_Value(X), m_Value(Y)), m_SpecificInt(Bits))))
+    return false;
+  for (bool Signed : {false, true}) {
+    Value *A = getNarrowOperand(X, Ty, Signed);
+    Value *B = getNarrowOperand(Y, Ty, Signed);
+    if (!A || !B)
+      continue;
     std::string Name = "_Z6mul_hi";
     Name.append(2, mangleInteger(Bits, Signed));
-    FunctionCallee MulHi = M.getOrInsertFunction(
-        Name, FunctionType::get(Trunc->getType(),
-                                {Trunc->getType(), Trunc->getType()}, false));
+    FunctionCallee MulHi =
+        M.getOrInsertFunction(Name, FunctionType::get(Ty, {Ty, Ty}, false));
     if (auto *Decl = dyn_cast<Function>(MulHi.getCallee())) {
       Decl->setDoesNotAccessMemory();
       Decl->setWillReturn();
@@ -322,10 +326,28 @@ unsigned useOpenClMulHi(Module &M) {
     Trunc->replaceAllUsesWith(Builder.CreateCall(MulHi, {A, B}));
     Value *Product = Trunc->getOperand(0);
     Trunc->eraseFromParent();
-    // The 128-bit product and its extensions, now unused.
+    // The wide product and its extensions, now unused.
     RecursivelyDeleteTriviallyDeadInstructions(Product);
+    return true;
   }
-  return Found.size();
+  return false;
+}
+
+} // namespace
+
+unsigned useOpenClMulHi(Module &M) {
+  // Weak handles: a rewrite deletes what only its product used, which may
+  // be another candidate (the inner of two nested tl.umulhi).
+  SmallVector<WeakTrackingVH> Truncs;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (isa<TruncInst>(I))
+        Truncs.push_back(&I);
+  unsigned Rewritten = 0;
+  for (WeakTrackingVH &Handle : Truncs)
+    if (auto *Trunc = dyn_cast_or_null<TruncInst>(Handle))
+      Rewritten += rewriteHighHalf(M, Trunc);
+  return Rewritten;
 }
 
 Expected<unsigned> legalizeIntegerWidths(Module &M) {

@@ -105,3 +105,24 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A store of one element per thread (its pointers not known contiguous):
+// storing the runs of 8 in place would be 8 scalar stores 32 bytes apart per
+// lane; the conversion stays.
+#R8 = #tle.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#R1 = #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: tle.func @store_unknown_contiguity
+// CHECK: tle.convert_layout
+// CHECK: tle.store
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @store_unknown_contiguity(%base: !tle.ptr<f32>, %v: tensor<2048xf32, #R8>) {
+    %r = tle.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #R1>
+    %s = tle.splat %base : !tle.ptr<f32> -> tensor<2048x!tle.ptr<f32>, #R1>
+    %p = tle.addptr %s, %r : tensor<2048x!tle.ptr<f32>, #R1>, tensor<2048xi32, #R1>
+    %c = tle.convert_layout %v : tensor<2048xf32, #R8> -> tensor<2048xf32, #R1>
+    tle.store %p, %c : tensor<2048x!tle.ptr<f32>, #R1>
+    tle.return
+  }
+}
