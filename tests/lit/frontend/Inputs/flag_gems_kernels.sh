@@ -48,4 +48,6 @@ t pow.py pow_func 'fp32, fp32'
 t tan.py tan_func 'fp32'
 t acos.py acos_kernel 'fp32'
 t atan.py atan_kernel 'fp32'
+# tl.interleave (a vendor backend's complex-number output).
+t ../runtime/backend/_metax/ops/polar.py polar_kernel_kernel '*fp32:16, *fp32:16, *fp32:16' -D n_input=4096 -D n_output=8192 -D BLOCK_SIZE=1024 -D num_warps=4
 echo "$ok compiled, $bad failed"
