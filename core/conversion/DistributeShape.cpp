@@ -11,7 +11,8 @@
 // its result registers need, another barrier (the scratch is reused). Where
 // every thread already holds the elements its result registers need (layout
 // assignment picks such layouts for a matrix accumulator's reshape, trans,
-// split and join) the op only renumbers registers. A sub-tile at a constant
+// split and join, and for a join, a split or a reshape of the last
+// dimension of blocked tiles) the op only renumbers registers. A sub-tile at a constant
 // index whose layout tiles both shapes evenly needs no exchange at all
 // either: its registers are a subset of the larger tile's.
 //
