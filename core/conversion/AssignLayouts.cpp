@@ -447,18 +447,13 @@ getWiderMatrixLayout(BroadcastOp broadcast, LinearLayoutAttr linear,
   return {};
 }
 
-/// The layout of the results of a reshape, trans, split or join of tensors
-/// in one linear (matrix) layout that makes the op move no element between
-/// threads; null for other ops, or when a lane or warp would have to.
-static Attribute
-getShapeOpMatrixLayout(Operation *op,
-                       const DenseMap<Value, Attribute> &layouts) {
-  if (!isa<ReshapeOp, TransOp, SplitOp, JoinOp>(op))
-    return {};
-  Value src = op->getOperand(0);
-  auto linear = dyn_cast_or_null<LinearLayoutAttr>(layouts.lookup(src));
-  if (!linear ||
-      linear.getShape() != cast<RankedTensorType>(src.getType()).getShape())
+/// The layout of the results of a reshape, trans, split or join of a tensor
+/// in linear (matrix) layout `linear` that makes the op move no element
+/// between threads; null when a lane or warp would have to.
+static LinearLayoutAttr getShapeOpLinearLayout(Operation *op,
+                                               LinearLayoutAttr linear,
+                                               ArrayRef<int64_t> shape) {
+  if (linear.getShape() != shape)
     return {};
   if (auto reshape = dyn_cast<ReshapeOp>(op))
     return linear.getReshaped(reshape.getType().getShape());
@@ -466,8 +461,6 @@ getShapeOpMatrixLayout(Operation *op,
     return linear.getTransposed(trans.getOrder());
   if (isa<SplitOp>(op))
     return linear.getSplit();
-  if (layouts.lookup(op->getOperand(1)) != linear)
-    return {};
   return linear.getJoined();
 }
 
@@ -530,6 +523,26 @@ static BlockedLayoutAttr getShapeOpBlockedLayout(Operation *op,
   if (to.size() + 1 == rank && to.drop_back() == shape.drop_back(2) &&
       to.back() == shape[rank - 2] * shape.back())
     return dropPair(shape.back(), /*merge=*/true);
+  return {};
+}
+
+/// The layout of a shape op's results that keeps every element in the
+/// thread holding it (the linear or blocked rules above), for operands in
+/// one layout; null for other ops and layouts.
+static Attribute getShapeOpLayout(Operation *op,
+                                  const DenseMap<Value, Attribute> &layouts) {
+  if (!isa<ReshapeOp, TransOp, SplitOp, JoinOp>(op))
+    return {};
+  Value src = op->getOperand(0);
+  Attribute layout = layouts.lookup(src);
+  if (!layout ||
+      (isa<JoinOp>(op) && layouts.lookup(op->getOperand(1)) != layout))
+    return {};
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(src.getType()).getShape();
+  if (auto linear = dyn_cast<LinearLayoutAttr>(layout))
+    return getShapeOpLinearLayout(op, linear, shape);
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout))
+    return getShapeOpBlockedLayout(op, blocked, shape);
   return {};
 }
 
@@ -697,21 +710,11 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
           layouts.try_emplace(broadcast.getResult(), wider);
     }
     // Reshapes, transposes, splits and joins of a matrix accumulator (an
-    // epilogue cut into sub-tiles) keep its threads: in the layout the
-    // shape op implies for the bases, it moves no data.
-    if (Attribute kept = getShapeOpMatrixLayout(op, layouts))
+    // epilogue cut into sub-tiles), and joins and splits of blocked tiles
+    // (tl.interleave), keep each element in its thread.
+    if (Attribute kept = getShapeOpLayout(op, layouts))
       for (Value res : op->getResults())
         layouts.try_emplace(res, kept);
-    if (isa<JoinOp, SplitOp, ReshapeOp>(op))
-      if (auto src = dyn_cast_or_null<BlockedLayoutAttr>(
-              layouts.lookup(op->getOperand(0))))
-        if ((!isa<JoinOp>(op) || layouts.lookup(op->getOperand(1)) == src))
-          if (BlockedLayoutAttr kept = getShapeOpBlockedLayout(
-                  op, src,
-                  cast<RankedTensorType>(op->getOperand(0).getType())
-                      .getShape()))
-            for (Value res : op->getResults())
-              layouts.try_emplace(res, kept);
     if (auto trans = dyn_cast<TransOp>(op)) {
       // A transposed tile that only matrix units reading block-level memory
       // take as A or B (K^T in attention, b.T on wgmma) stays in the
