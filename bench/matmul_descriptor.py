@@ -1,8 +1,10 @@
 """examples/matmul_descriptor.py (A and B through tensor descriptors made in
-the kernel; on the H200 our binary copies them with TMA) on the device: our
+the kernel; on the H200 our binary copies them with TMA) and
+examples/persistent_matmul.py (Triton's persistent-matmul tutorial kernel:
+one program per SM walking the tiles, B stored N x K) on the device: our
 binary (bench/prepare_matmul_descriptor_h200.sh) against PyTorch's fp32
 product for correctness and against Triton's compilation of the same source,
-with the same tiles, warps and stages, for time.
+with the same tiles, warps, stages and NUM_SMS, for time.
 Run on the device with bench/bin carried: python3 bench/matmul_descriptor.py"""
 import ctypes
 import json
@@ -26,6 +28,9 @@ def main():
     kernels = json.load(open(os.path.join(ROOT, "bench", "bin",
                                           "matmul_descriptor.json")))
     fn = load_example("matmul_descriptor").matmul_descriptor_kernel
+    persistent_fn = load_example(
+        "persistent_matmul").matmul_kernel_descriptor_persistent
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
     # Descriptors made in a Triton kernel live in global scratch memory.
     triton.set_allocator(lambda size, align, stream: torch.empty(
         size, dtype=torch.int8, device="cuda"))
@@ -37,12 +42,20 @@ def main():
                           kernel["entry"], kernel["num_warps"],
                           kernel["dynamic_shared_bytes"],
                           kernel.get("global_scratch_bytes", 0))
+        persistent = kernel.get("persistent", 0)
+        if persistent and kernel["num_sms"] != sms:
+            print(f"note: {kernel['file']} was compiled for "
+                  f"{kernel['num_sms']} SMs, this GPU has {sms}")
         for m, n, k in SHAPES:
             torch.manual_seed(m + n + k)
             a = torch.randn(m, k, device="cuda", dtype=dtype)
             b = torch.randn(k, n, device="cuda", dtype=dtype)
             ref = a.float() @ b.float()
             grid = triton.cdiv(m, kernel["bm"]) * triton.cdiv(n, kernel["bn"])
+            if persistent:
+                # The tutorial's B is N x K; its grid one program per SM.
+                b = b.t().contiguous()
+                grid = min(kernel["num_sms"], grid)
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
             i32 = ctypes.c_int32
             ours = dk.launcher(grid, [ptr(a), ptr(b), ptr(c), i32(m), i32(n),
@@ -53,7 +66,19 @@ def main():
             ok = err < 1e-2 and not torch.isnan(c).any().item()
             ct = torch.empty_like(c)
 
+            def theirs_persistent():
+                persistent_fn[(grid,)](
+                    a, b, ct, m, n, k, BLOCK_SIZE_M=kernel["bm"],
+                    BLOCK_SIZE_N=kernel["bn"], BLOCK_SIZE_K=kernel["bk"],
+                    GROUP_SIZE_M=kernel["gm"],
+                    EPILOGUE_SUBTILE=bool(kernel["epilogue_subtile"]),
+                    NUM_SMS=kernel["num_sms"], WARP_SPECIALIZE=False,
+                    num_warps=kernel["num_warps"],
+                    num_stages=kernel["num_stages"])
+
             def theirs():
+                if persistent:
+                    return theirs_persistent()
                 fn[(grid,)](a, b, ct, m, n, k, BLOCK_SIZE_M=kernel["bm"],
                             BLOCK_SIZE_N=kernel["bn"],
                             BLOCK_SIZE_K=kernel["bk"],
@@ -81,7 +106,8 @@ def main():
                          f"{err_theirs:.1e}", flops / ours_ms * 1e-9,
                          flops / theirs_ms * 1e-9, theirs_ms / ours_ms, note,
                          dk.attribute(4)))
-    print("matmul through tensor descriptors (examples/matmul_descriptor.py)")
+    print("matmul through tensor descriptors (examples/matmul_descriptor.py, "
+          "persistent: examples/persistent_matmul.py)")
     print("| dtype | MxNxK | tile | ours rel. err | Triton rel. err | ours "
           "TFLOP/s | Triton TFLOP/s | ours/Triton | rounds | registers |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")

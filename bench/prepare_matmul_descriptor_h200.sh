@@ -4,9 +4,11 @@
 # the kernel: tensor copies on the H200) for fp16 and bf16, 128x128x64 tiles
 # with 4 and 8 warps, 3 stages, fp16 without tensor copies (cp.async,
 # --disable-opt=tensor-copies) and fp16 with the subtiled epilogue
-# (EPILOGUE_SUBTILE=1), into bench/bin/kernels and
-# bench/bin/matmul_descriptor.json, for bench/matmul_descriptor.py on the
-# device.
+# (EPILOGUE_SUBTILE=1), and Triton's persistent matmul
+# (examples/persistent_matmul.py: one program per SM walking the tiles, B
+# stored N x K) for fp16 and bf16, whole and subtiled epilogue, into
+# bench/bin/kernels and bench/bin/matmul_descriptor.json, for
+# bench/matmul_descriptor.py on the device.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${1:-$ROOT/build}"
@@ -45,5 +47,32 @@ mmd_one fp16 8 tensor-copies
 # exchange between threads before the stores.
 mmd_one fp16 4 "" 1
 mmd_one fp16 8 "" 1
+# The persistent kernel, 132 programs (the H200's SMs) over the tiles.
+persistent_one() { # dtype num_warps subtile
+  local dtype=$1 warps=$2 subtile=$3
+  local d="$K/mmp-$dtype-$warps-$subtile"
+  local f="persistent_matmul.$dtype.128x128x64w${warps}s3"
+  local variant=persistent
+  [ "$subtile" = 1 ] && f+=".subtile" && variant+=", subtiled epilogue"
+  f+=".h200.cubin"
+  "$BUILD/bin/tlec" "$ROOT/examples/persistent_matmul.py" \
+    --kernel matmul_kernel_descriptor_persistent --target h200 \
+    --num-warps "$warps" --num-stages 3 -D BLOCK_SIZE_M=128 \
+    -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=64 -D GROUP_SIZE_M=8 \
+    -D EPILOGUE_SUBTILE="$subtile" -D NUM_SMS=132 -D WARP_SPECIALIZE=0 \
+    --signature "*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16" \
+    -o "$d"
+  mv "$d"/matmul_kernel_descriptor_persistent/*.cubin "$K/$f"
+  local m="$d/matmul_kernel_descriptor_persistent/manifest.json" shared scratch
+  shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
+  scratch=$(python3 "$ROOT/bench/global_scratch.py" "$m")
+  entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_kernel_descriptor_persistent\", \"persistent\": 1, \"num_sms\": 132, \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"$variant\", \"epilogue_subtile\": $subtile}")
+  rm -rf "$d"
+}
+for dtype in fp16 bf16; do
+  persistent_one $dtype 4 0
+  persistent_one $dtype 4 1
+done
+persistent_one fp16 8 0
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/matmul_descriptor.json"
 cat "$ROOT/bench/bin/matmul_descriptor.json"

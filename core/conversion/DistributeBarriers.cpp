@@ -14,7 +14,9 @@
 // thread; a wait has every thread wait for the phase's parity. Without
 // barrier objects the block runs as one role: an arrive does nothing and a
 // wait is a block barrier, which orders everything before it (copies into
-// buffers included: they complete before the next op there).
+// buffers included: they complete before the next op there). barrier_inval
+// synchronizes the block and has the first thread invalidate each barrier,
+// so that an allocation in a loop body sets them up again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,6 +86,34 @@ struct BarrierAllocConversion : DistPattern<tle_struct::BarrierAllocOp> {
   }
 };
 
+struct BarrierInvalConversion : DistPattern<tle_struct::BarrierInvalOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(tle_struct::BarrierInvalOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (st.target.supportsBarrierObjects() &&
+        (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)) ||
+         failed(inFirstThread(rewriter, loc, st, [&](OpBuilder &b) {
+           for (auto [barrier, base] :
+                llvm::zip(op.getBarriers(), adaptor.getBarriers())) {
+             // The allocation is still in the IR (replaced ops are erased
+             // when the conversion ends): it says how many there are.
+             unsigned num =
+                 barrier.getDefiningOp<tle_struct::BarrierAllocOp>().getNum();
+             for (unsigned i = 0; i < num; ++i)
+               if (failed(st.target.emitBarrierInval(
+                       b, loc, barrierAt(b, loc, base.front(), i))))
+                 return failure();
+           }
+           return success();
+         }))))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct BarrierArriveConversion : DistPattern<tle_struct::BarrierArriveOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -133,6 +163,7 @@ struct BarrierWaitConversion : DistPattern<tle_struct::BarrierWaitOp> {
 
 void ::tle::conversion::distribute::populateBarrierPatterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
-  patterns.add<BarrierAllocConversion, BarrierArriveConversion,
-               BarrierWaitConversion>(tc, patterns.getContext(), st);
+  patterns.add<BarrierAllocConversion, BarrierInvalConversion,
+               BarrierArriveConversion, BarrierWaitConversion>(
+      tc, patterns.getContext(), st);
 }

@@ -207,6 +207,8 @@ public:
   mlir::LogicalResult emitBarrierInit(mlir::OpBuilder &b, mlir::Location loc,
                                       mlir::Value address,
                                       unsigned count) const override;
+  mlir::LogicalResult emitBarrierInval(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::Value address) const override;
   mlir::LogicalResult emitBarrierArrive(mlir::OpBuilder &b, mlir::Location loc,
                                         mlir::Value address,
                                         unsigned count) const override;

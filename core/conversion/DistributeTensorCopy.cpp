@@ -161,8 +161,11 @@ struct AsyncTensorCopyConversion : DistPattern<tle_struct::AsyncTensorCopyOp> {
     Value col = adaptor.getIndices()[1].front();
 
     // The first copies into a ring (before its loop, where the pipeliner
-    // put them) may follow ordinary accesses to the same bytes.
-    bool ordered = !op->getParentOfType<scf::ForOp>();
+    // put them next to the ring's allocation) may follow ordinary accesses
+    // to the same bytes: in a persistent kernel's tile loop, the previous
+    // tile's scratch.
+    Operation *ring = op.getBuffer().getDefiningOp();
+    bool ordered = !ring || ring->getBlock() == op->getBlock();
     auto issue = [&](OpBuilder &b) {
       LogicalResult issued =
           st.target.emitBarrierExpectBytes(b, loc, barrier, bytes);

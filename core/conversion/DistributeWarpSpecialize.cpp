@@ -224,6 +224,10 @@ LogicalResult PartitionAwareTarget::emitBarrierInit(OpBuilder &b, Location loc,
                                                     unsigned count) const {
   return inner.emitBarrierInit(b, loc, address, count);
 }
+LogicalResult PartitionAwareTarget::emitBarrierInval(OpBuilder &b, Location loc,
+                                                     Value address) const {
+  return inner.emitBarrierInval(b, loc, address);
+}
 LogicalResult PartitionAwareTarget::emitBarrierArrive(OpBuilder &b,
                                                       Location loc,
                                                       Value address,

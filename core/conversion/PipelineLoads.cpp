@@ -45,7 +45,9 @@
 // completes on, and the readers wait for the slot's phase (the number of
 // times the slots wrapped, which the loop carries) right before the dot,
 // instead of an async_wait. Kept tiles no such dot reads become pointer
-// loads first.
+// loads first. A loop inside another (a persistent kernel's K loop in its
+// tile loop) sets its barriers up before it on every outer iteration, the
+// slots' phases starting over, and invalidates them after it.
 //
 // The copies and the pure ops their addresses and masks come from (pointer
 // increments included) form stage 0 of the upstream scf pipeliner, all else
@@ -1100,6 +1102,13 @@ struct PipelineLoadsPass
     // its slot; the wait's block barrier still ends the rings' lifetime:
     // their bytes may be scratch after it.)
     ts::AsyncWaitOp::create(rewriter, loc, 0);
+    // In a loop body (a persistent kernel's tile loop) the barriers are set
+    // up again on the next iteration: end their lifetime first.
+    SmallVector<Value> copyBarriers(llvm::make_filter_range(
+        barriers, [](Value barrier) { return bool(barrier); }));
+    if (!copyBarriers.empty() &&
+        pipelined->getOperation()->getParentOfType<LoopLikeOpInterface>())
+      ts::BarrierInvalOp::create(rewriter, loc, copyBarriers);
     return success();
   }
 

@@ -154,16 +154,20 @@ bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
   if (Block.getDimSize(1) * ElemBytes % kTensorCopySwizzleBytes != 0 ||
       Block.getDimSize(0) % 8 != 0 || Block.getDimSize(0) > 256)
     return false;
-  // A loop inside another would set up its slots' barriers again on every
-  // outer iteration, which an mbarrier may not be without invalidating it;
-  // the maps live in a kernel's scratch, and the block's first thread,
-  // which wrote them, issues the copies (not a warp_specialize partition's).
+  // The maps live in a kernel's scratch, written once where the descriptor
+  // is made: outside every loop around the load (a persistent kernel's tile
+  // loop included, whose inner loops set their slots' barriers up again per
+  // tile); the block's first thread, which wrote them, issues the copies
+  // (not a warp_specialize partition's).
   auto Loop = dyn_cast<scf::ForOp>(Load->getParentOp());
   auto Func = Load->getParentOfType<FunctionOpInterface>();
-  if (!Loop || Loop->isAncestor(Desc) ||
-      Loop->getParentOfType<LoopLikeOpInterface>() || !Func ||
-      Func.isPrivate() || Load->getParentOfType<tle_struct::WarpSpecializeOp>())
+  if (!Loop || !Func || Func.isPrivate() ||
+      Load->getParentOfType<tle_struct::WarpSpecializeOp>())
     return false;
+  for (Operation *Outer = Loop; Outer && Outer != Func;
+       Outer = Outer->getParentOp())
+    if (isa<LoopLikeOpInterface>(Outer) && Outer->isAncestor(Desc))
+      return false;
   if (!matchPattern(Desc.getStrides()[1], m_One()))
     return false;
   AxisInfo Base = Axis.lookup(Desc.getBase());

@@ -69,8 +69,8 @@ def TLELowerTensorDescriptors : Pass<"tle-lower-tensor-descriptors", "mlir::Modu
     With `tensor-copies` (targets with TMA, when software pipelining runs),
     a load that pipelining can stage for a matrix unit through a tensor
     copy stays a tle.descriptor_load: a 2-D tile of 8-, 16- or 32-bit
-    elements in a loop of a kernel (not nested in another loop, nor in a
-    warp_specialize partition), from a descriptor made outside it with zero
+    elements in a loop of a kernel (not in a warp_specialize partition),
+    from a descriptor made outside it and every loop around it, with zero
     padding, a unit last stride, the other strides and the base 16-byte
     aligned, rows a multiple of 128 bytes, a multiple of 8 and at most 256
     of them, and one use, a tl.dot operand (maybe through tl.trans).

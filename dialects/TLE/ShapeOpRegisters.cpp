@@ -22,22 +22,6 @@ using namespace mlir::tle;
 
 namespace {
 
-/// Row-major offset of `index` in `shape`, and back.
-int64_t flatOffset(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
-  int64_t offset = 0;
-  for (auto [i, size] : llvm::zip(index, shape))
-    offset = offset * size + i;
-  return offset;
-}
-SmallVector<int64_t> unflatten(int64_t offset, ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> index(shape.size());
-  for (int64_t d = shape.size() - 1; d >= 0; --d) {
-    index[d] = offset % shape[d];
-    offset /= shape[d];
-  }
-  return index;
-}
-
 /// The operand and operand index holding the element at a result index.
 using SourceIndexFn =
     function_ref<std::pair<unsigned, SmallVector<int64_t>>(ArrayRef<int64_t>)>;
@@ -71,13 +55,15 @@ getRegisterSources(ArrayRef<RankedTensorType> operands, RankedTensorType result,
         for (unsigned reg = 0, e = srcs[k].getTotalElemsPerThread(shape);
              reg < e; ++reg)
           held[k].try_emplace(
-              flatOffset(srcs[k].getTensorIndex(shape, lane, warp, reg), shape),
+              getRowMajorOffset(srcs[k].getTensorIndex(shape, lane, warp, reg),
+                                shape),
               reg);
       }
       for (unsigned reg = 0; reg < count; ++reg) {
         auto [k, index] =
             sourceOf(dst.getTensorIndex(result.getShape(), lane, warp, reg));
-        auto it = held[k].find(flatOffset(index, operands[k].getShape()));
+        auto it =
+            held[k].find(getRowMajorOffset(index, operands[k].getShape()));
         if (it == held[k].end())
           return std::nullopt;
         RegisterSource source{k, it->second};
@@ -117,7 +103,8 @@ mlir::tle::getShapeOpRegisterSources(Operation *op) {
     RankedTensorType src = reshape.getSrc().getType(), dst = reshape.getType();
     if (!add(getRegisterSources(src, dst, [&](ArrayRef<int64_t> j) {
           return std::make_pair(
-              0u, unflatten(flatOffset(j, dst.getShape()), src.getShape()));
+              0u, getRowMajorIndex(getRowMajorOffset(j, dst.getShape()),
+                                   src.getShape()));
         })))
       return std::nullopt;
   } else if (auto join = dyn_cast<JoinOp>(op)) {

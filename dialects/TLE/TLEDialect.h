@@ -39,6 +39,10 @@ SmallVector<unsigned> delinearize(unsigned linear, ArrayRef<unsigned> sizes,
 /// Inverse of delinearize.
 unsigned linearize(ArrayRef<unsigned> coords, ArrayRef<unsigned> sizes,
                    ArrayRef<unsigned> order);
+/// Row-major offset of `index` in a tensor of `shape` (the last dimension
+/// fastest, as a reshape reads elements), and back.
+int64_t getRowMajorOffset(ArrayRef<int64_t> index, ArrayRef<int64_t> shape);
+SmallVector<int64_t> getRowMajorIndex(int64_t offset, ArrayRef<int64_t> shape);
 /// The distributed layout encoding of a tensor type, or null.
 DistributedLayoutAttrInterface getDistributedLayout(Type type);
 /// True when every thread holds the same elements of a tensor of `shape` in

@@ -36,6 +36,24 @@ unsigned mlir::tle::linearize(ArrayRef<unsigned> coords,
   return linear;
 }
 
+int64_t mlir::tle::getRowMajorOffset(ArrayRef<int64_t> index,
+                                     ArrayRef<int64_t> shape) {
+  int64_t offset = 0;
+  for (auto [i, size] : llvm::zip_equal(index, shape))
+    offset = offset * size + i;
+  return offset;
+}
+
+SmallVector<int64_t> mlir::tle::getRowMajorIndex(int64_t offset,
+                                                 ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> index(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    index[d] = offset % shape[d];
+    offset /= shape[d];
+  }
+  return index;
+}
+
 DistributedLayoutAttrInterface mlir::tle::getDistributedLayout(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return dyn_cast_or_null<DistributedLayoutAttrInterface>(
@@ -466,15 +484,7 @@ LinearLayoutAttr LinearLayoutAttr::getReshaped(ArrayRef<int64_t> shape) const {
   // Powers of two: a row-major offset is the dimensions' bits side by side,
   // so a basis (one bit) stays one bit and xors of bases are kept.
   auto move = [&](ArrayRef<int64_t> basis) {
-    int64_t linear = 0;
-    for (auto [size, v] : llvm::zip(from, basis))
-      linear = linear * size + v;
-    SmallVector<int64_t> out(shape.size());
-    for (int64_t d = shape.size() - 1; d >= 0; --d) {
-      out[d] = linear % shape[d];
-      linear /= shape[d];
-    }
-    return out;
+    return getRowMajorIndex(getRowMajorOffset(basis, from), shape);
   };
   return makeLinearLayout(getContext(), shape,
                           mapBases(*this, getRegBases(), move),

@@ -121,6 +121,14 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+LogicalResult BarrierInvalOp::verify() {
+  // The lowering invalidates as many barriers as the allocation made.
+  for (Value barrier : getBarriers())
+    if (!barrier.getDefiningOp<BarrierAllocOp>())
+      return emitOpError("needs barriers from tle_struct.barrier_alloc");
+  return success();
+}
+
 LogicalResult TensorMapOp::verify() {
   ArrayRef<int64_t> box = getBox();
   if (box.empty() || box.size() != getShape().size())

@@ -251,6 +251,20 @@ def TLEStruct_BarrierAllocOp : TLEStruct_Op<"barrier_alloc", [
   let assemblyFormat = "$count attr-dict `:` qualified(type($barrier))";
 }
 
+def TLEStruct_BarrierInvalOp : TLEStruct_Op<"barrier_inval"> {
+  let summary = "End the lifetime of barriers from barrier_alloc";
+  let description = [{
+    Every arrival and copy the barriers track has landed and no thread
+    waits on them any more; the lowering synchronizes the block once, then
+    one thread invalidates each of them, after which the same
+    barrier_alloc may set them up again (barriers allocated in a loop
+    body).
+  }];
+  let arguments = (ins Variadic<TLEStruct_Barrier>:$barriers);
+  let assemblyFormat = "$barriers attr-dict `:` qualified(type($barriers))";
+  let hasVerifier = 1;
+}
+
 def TLEStruct_BarrierArriveOp : TLEStruct_Op<"barrier_arrive"> {
   let summary = "Arrive on a barrier (tle.gpu.barrier_arrive)";
   let arguments = (ins TLEStruct_Barrier:$barrier, Optional<I32>:$index,

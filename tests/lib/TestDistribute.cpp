@@ -173,6 +173,11 @@ public:
     emitMarker(B, Loc, "test.barrier.init " + std::to_string(Count), Address);
     return success();
   }
+  LogicalResult emitBarrierInval(OpBuilder &B, Location Loc,
+                                 Value Address) const override {
+    emitMarker(B, Loc, "test.barrier.inval", Address);
+    return success();
+  }
   LogicalResult emitBarrierArrive(OpBuilder &B, Location Loc, Value Address,
                                   unsigned Count) const override {
     emitMarker(B, Loc, "test.barrier.arrive " + std::to_string(Count),

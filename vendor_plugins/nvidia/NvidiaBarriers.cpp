@@ -53,6 +53,14 @@ LogicalResult NvidiaTargetInfo::emitBarrierInit(OpBuilder &B, Location Loc,
   return success();
 }
 
+LogicalResult NvidiaTargetInfo::emitBarrierInval(OpBuilder &B, Location Loc,
+                                                 Value Address) const {
+  if (failed(requireMBarriers(HasMBarrier, Loc)))
+    return failure();
+  emitPtxStatement(B, Loc, "mbarrier.inval.shared.b64 [$0];", "r", {Address});
+  return success();
+}
+
 LogicalResult NvidiaTargetInfo::emitBarrierArrive(OpBuilder &B, Location Loc,
                                                   Value Address,
                                                   unsigned Count) const {

@@ -94,6 +94,8 @@ public:
                                     unsigned Pending) const override;
 
   bool supportsBarrierObjects() const override { return HasMBarrier; }
+  mlir::LogicalResult emitBarrierInval(mlir::OpBuilder &B, mlir::Location Loc,
+                                       mlir::Value Address) const override;
   mlir::LogicalResult emitBarrierInit(mlir::OpBuilder &B, mlir::Location Loc,
                                       mlir::Value Address,
                                       unsigned Count) const override;

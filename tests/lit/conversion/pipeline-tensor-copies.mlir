@@ -179,15 +179,46 @@ tle.func @not_copied(%pa: !tle.ptr<bf16>, %pb: !tle.ptr<bf16> {tle.divisibility 
 
 // -----
 
-// A loop inside another (a persistent kernel's tile loop) would set its
-// slots' barriers up again on every outer iteration: its tiles stay
-// pointer loads, which software pipelining copies with cp.async.
+// A loop inside another (a persistent kernel's K loop in its tile loop)
+// keeps its tensor copies: the rings and their barriers are set up in the
+// outer body before the inner loop, so every tile starts its slots' phases
+// over, and after the inner loop (its copies all waited for) one
+// barrier_inval ends the barriers' lifetime before the next tile sets them
+// up again. Distribution: the first thread sets the barriers up at the top
+// of each tile and invalidates both rings' barriers after a block barrier.
 // KEEP-LABEL: tle.func @nested
-// KEEP-NOT: tle.descriptor_load
-// KEEP: tle.return
+// KEEP: scf.for
+// KEEP: scf.for
+// KEEP: tle.descriptor_load
+// KEEP: tle.descriptor_load
 // CHECK-LABEL: tle.func @nested
-// CHECK-NOT: tle_struct.tensor_map
-// CHECK: tle_struct.async_copy
+// CHECK: %[[MAP:.*]] = tle_struct.tensor_map
+// CHECK: scf.for
+// CHECK: %[[ABAR:.*]] = tle_struct.barrier_alloc 1 {num = 3 : i32}
+// CHECK: %[[BBAR:.*]] = tle_struct.barrier_alloc 1 {num = 3 : i32}
+// CHECK: tle_struct.async_tensor_copy %[[MAP]]
+// CHECK: scf.for
+// CHECK: tle_struct.barrier_wait %[[ABAR]]
+// CHECK: tle_struct.barrier_wait %[[BBAR]]
+// CHECK: tle_struct.local_dot
+// CHECK: scf.yield
+// CHECK: tle_struct.async_wait 0
+// CHECK-NEXT: tle_struct.barrier_inval %[[ABAR]], %[[BBAR]] : !tle_struct.barrier<"block">, !tle_struct.barrier<"block">
+// CHECK: tle.store
+// DIST-LABEL: llvm.func @nested
+// DIST: scf.for
+// DIST-COUNT-3: "test.barrier.init 1"
+// DIST: gpu.barrier
+// DIST-COUNT-3: "test.barrier.init 1"
+// DIST: gpu.barrier
+// DIST: "test.tensor.copy ordered"
+// DIST: scf.for
+// DIST: "test.barrier.wait"
+// DIST: scf.yield
+// DIST: gpu.barrier
+// DIST-COUNT-6: "test.barrier.inval"
+// DIST-NOT: "test.barrier.inval"
+// DIST: scf.yield
 module attributes {tle.num_stages = 3 : i32} {
 tle.func @nested(%pa: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %n: i32, %tiles: i32) {
   %c0 = arith.constant 0 : i32
@@ -208,6 +239,51 @@ tle.func @nested(%pa: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.p
   %so = tle.splat %out : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
   %ptro = tle.addptr %so, %offs : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
   scf.for %t = %c0 to %tiles step %c64 : i32 {
+    %res = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+      %a = tle.descriptor_load %da[%t, %c0] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+      %b = tle.descriptor_load %da[%i, %c0] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+      %d = tle.dot %a, %b, %acc : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+      scf.yield %d : tensor<64x64xf32>
+    }
+    tle.store %ptro, %res : tensor<64x64x!tle.ptr<f32>>
+  }
+  tle.return
+}
+}
+
+// -----
+
+// A descriptor made inside the tile loop would have its tensor map written
+// again on every tile: its tiles stay pointer loads, which software
+// pipelining copies with cp.async, and no barrier is invalidated.
+// KEEP-LABEL: tle.func @descriptor_per_tile
+// KEEP-NOT: tle.descriptor_load
+// KEEP: tle.return
+// CHECK-LABEL: tle.func @descriptor_per_tile
+// CHECK-NOT: tle_struct.tensor_map
+// CHECK-NOT: tle_struct.barrier_inval
+// CHECK: tle_struct.async_copy
+// CHECK-NOT: tle_struct.barrier_inval
+// CHECK: tle.return
+module attributes {tle.num_stages = 3 : i32} {
+tle.func @descriptor_per_tile(%pa: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %n: i32, %tiles: i32) {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %s64 = arith.constant 64 : i64
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %rows2 = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %cst = arith.constant dense<64> : tensor<64x1xi32>
+  %rowoff = arith.muli %rows2, %cst : tensor<64x1xi32>
+  %rowb = tle.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cols = tle.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %colb = tle.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offs = arith.addi %rowb, %colb : tensor<64x64xi32>
+  %so = tle.splat %out : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+  %ptro = tle.addptr %so, %offs : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+  scf.for %t = %c0 to %tiles step %c64 : i32 {
+    %da = tle.make_tensor_descriptor %pa, [%rows, %c64], [%s64, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x64xbf16>>
     %res = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
       %a = tle.descriptor_load %da[%t, %c0] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
       %b = tle.descriptor_load %da[%i, %c0] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>

@@ -169,6 +169,14 @@ tle.func @to_buffer(%t: tensor<64xf32>) {
 
 // -----
 
+tle.func @barrier_inval_argument(%bar: !tle_struct.barrier<"block">) {
+  // expected-error @+1 {{needs barriers from tle_struct.barrier_alloc}}
+  tle_struct.barrier_inval %bar : !tle_struct.barrier<"block">
+  tle.return
+}
+
+// -----
+
 tle.func @barrier_count() {
   // expected-error @+1 {{attribute 'count' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive}}
   %0 = tle_struct.barrier_alloc 0 : !tle_struct.barrier<"block">

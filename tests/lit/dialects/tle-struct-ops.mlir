@@ -32,6 +32,8 @@ tle.func @copies(%src: tensor<64x64x!tle.ptr<f16>>, %mask: tensor<64x64xi1>) {
   %phase = arith.constant 0 : i32
   // CHECK: tle_struct.barrier_wait %{{.*}}, %{{.*}} : !tle_struct.barrier<"block">
   tle_struct.barrier_wait %bar, %phase : !tle_struct.barrier<"block">
+  // CHECK: tle_struct.barrier_inval %{{.*}} : !tle_struct.barrier<"block">
+  tle_struct.barrier_inval %bar : !tle_struct.barrier<"block">
   // CHECK: tle_struct.to_tensor %{{.*}} : !tle_struct.buffer<64x64xf16, "spm"> -> tensor<64x64xf16>
   %t = tle_struct.to_tensor %buf : !tle_struct.buffer<64x64xf16, "spm"> -> tensor<64x64xf16>
   // CHECK: tle_struct.to_buffer %{{.*}} {level = "spm"} : tensor<64x64xf16> -> !tle_struct.buffer<64x64xf16, "spm">

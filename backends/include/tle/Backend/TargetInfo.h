@@ -307,6 +307,15 @@ public:
                                               mlir::Value Parity) const {
     return mlir::failure();
   }
+  /// Ends the object's lifetime so that emitBarrierInit may set it up again
+  /// (a barrier allocated in a loop body); one thread calls it once no
+  /// thread waits on it and no arrival or copy is pending (the core
+  /// synchronizes the block first).
+  virtual mlir::LogicalResult emitBarrierInval(mlir::OpBuilder &B,
+                                               mlir::Location Loc,
+                                               mlir::Value Address) const {
+    return mlir::failure();
+  }
   /// Makes the current phase of the object at Address also wait for this
   /// thread's asynchronous copies started so far (emitAsyncCopy), without
   /// changing the arrivals it expects.
