@@ -15,7 +15,8 @@
 //       DIR/x.bin w.bin b.bin (f16), DIR/y.bin (f16), mean.bin rstd.bin (f32)
 //   tle-reference matmul    --m M --n N --k K [--activation leaky_relu]
 //                           --out DIR
-//       DIR/a.bin (MxK f16), b.bin (KxN f16), c.bin (MxN f16)
+//       DIR/a.bin (MxK f16), b.bin (KxN f16), c.bin (MxN f16), and bt.bin
+//       (B stored N x K, for kernels that read it transposed)
 //
 // Inputs are uniform in [-1, 1), drawn from --seed, and rounded to their
 // type before the reference reads them.
@@ -38,29 +39,32 @@
 
 using namespace llvm;
 
+static cl::OptionCategory Category("tle-reference options");
 static cl::opt<std::string> Kernel(cl::Positional, cl::Required,
-                                   cl::desc("<softmax|layernorm|matmul>"));
+                                   cl::desc("<softmax|layernorm|matmul>"),
+                                   cl::cat(Category));
 static cl::opt<std::string> OutDir("out", cl::Required,
-                                   cl::desc("Directory for the files"));
+                                   cl::desc("Directory for the files"),
+                                   cl::cat(Category));
 static cl::opt<unsigned> Rows("rows", cl::desc("Rows (softmax, layernorm)"),
-                              cl::init(1));
+                              cl::init(1), cl::cat(Category));
 static cl::opt<unsigned> Cols("cols", cl::desc("Columns (softmax, layernorm)"),
-                              cl::init(1));
+                              cl::init(1), cl::cat(Category));
 static cl::opt<unsigned> M("m", cl::desc("Rows of A and C (matmul)"),
-                           cl::init(1));
+                           cl::init(1), cl::cat(Category));
 static cl::opt<unsigned> N("n", cl::desc("Columns of B and C (matmul)"),
-                           cl::init(1));
+                           cl::init(1), cl::cat(Category));
 static cl::opt<unsigned> K("k", cl::desc("Columns of A, rows of B (matmul)"),
-                           cl::init(1));
+                           cl::init(1), cl::cat(Category));
 static cl::opt<std::string> Type("type", cl::desc("f32 or f16 (softmax)"),
-                                 cl::init("f32"));
+                                 cl::init("f32"), cl::cat(Category));
 static cl::opt<double> Eps("eps", cl::desc("Epsilon (layernorm)"),
-                           cl::init(1e-5));
+                           cl::init(1e-5), cl::cat(Category));
 static cl::opt<std::string> Activation("activation",
                                        cl::desc("none or leaky_relu (matmul)"),
-                                       cl::init("none"));
+                                       cl::init("none"), cl::cat(Category));
 static cl::opt<uint64_t> Seed("seed", cl::desc("Seed of the inputs"),
-                              cl::init(1));
+                              cl::init(1), cl::cat(Category));
 
 namespace {
 
@@ -177,7 +181,12 @@ Error matmul(std::mt19937_64 &Rng) {
         Acc *= 0.01;
       C.set(size_t(I) * N + J, Acc);
     }
-  for (auto [T, Name] : {std::pair{&A, "a.bin"}, {&B, "b.bin"}, {&C, "c.bin"}})
+  Tensor BT(true, B.Values.size());
+  for (unsigned L = 0; L < K; ++L)
+    for (unsigned J = 0; J < N; ++J)
+      BT.Values[size_t(J) * K + L] = B.Values[size_t(L) * N + J];
+  for (auto [T, Name] :
+       {std::pair{&A, "a.bin"}, {&B, "b.bin"}, {&BT, "bt.bin"}, {&C, "c.bin"}})
     if (Error E = T->write(Name))
       return E;
   return Error::success();
@@ -187,6 +196,7 @@ Error matmul(std::mt19937_64 &Rng) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(argc, argv,
                               "tle-reference: test inputs and C++ reference "
                               "outputs of the example kernels\n");
