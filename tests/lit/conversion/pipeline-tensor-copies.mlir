@@ -2,6 +2,7 @@
 // RUN: tle-opt %s -split-input-file --tle-lower-tensor-descriptors="tensor-copies=1" --canonicalize --tle-assign-layouts-test-mma="" --tle-pipeline-loads | FileCheck %s
 // RUN: tle-opt %s -split-input-file --tle-lower-tensor-descriptors="tensor-copies=1" --canonicalize --tle-assign-layouts-test-mma="" --tle-pipeline-loads --tle-distribute | FileCheck %s --check-prefix=DIST
 // RUN: tle-opt %s -split-input-file --tle-lower-tensor-descriptors="tensor-copies=1" --canonicalize --tle-assign-layouts-test-mma="" --tle-pipeline-loads="num-stages=1" --tle-distribute | FileCheck %s --check-prefix=PLAIN
+// RUN: tle-opt %s -split-input-file --tle-lower-tensor-descriptors="tensor-copies=1" --canonicalize --tle-assign-layouts-test-mma="" --tle-pipeline-loads --tle-distribute | FileCheck %s --check-prefix=NESTED --strict-whitespace
 
 // Attention's loop on descriptor tiles, on a target with tensor copies
 // (the test target's warpgroup unit reads block-level operands). Q, loaded
@@ -184,8 +185,7 @@ tle.func @not_copied(%pa: !tle.ptr<bf16>, %pb: !tle.ptr<bf16> {tle.divisibility 
 // outer body before the inner loop, so every tile starts its slots' phases
 // over, and after the inner loop (its copies all waited for) one
 // barrier_inval ends the barriers' lifetime before the next tile sets them
-// up again. Distribution: the first thread sets the barriers up at the top
-// of each tile and invalidates both rings' barriers after a block barrier.
+// up again.
 // KEEP-LABEL: tle.func @nested
 // KEEP: scf.for
 // KEEP: scf.for
@@ -205,20 +205,36 @@ tle.func @not_copied(%pa: !tle.ptr<bf16>, %pb: !tle.ptr<bf16> {tle.divisibility 
 // CHECK: tle_struct.async_wait 0
 // CHECK-NEXT: tle_struct.barrier_inval %[[ABAR]], %[[BBAR]] : !tle_struct.barrier<"block">, !tle_struct.barrier<"block">
 // CHECK: tle.store
-// DIST-LABEL: llvm.func @nested
-// DIST: scf.for
-// DIST-COUNT-3: "test.barrier.init 1"
-// DIST: gpu.barrier
-// DIST-COUNT-3: "test.barrier.init 1"
-// DIST: gpu.barrier
-// DIST: "test.tensor.copy ordered"
-// DIST: scf.for
-// DIST: "test.barrier.wait"
-// DIST: scf.yield
-// DIST: gpu.barrier
-// DIST-COUNT-6: "test.barrier.inval"
-// DIST-NOT: "test.barrier.inval"
-// DIST: scf.yield
+// NESTED (indentation shows the nesting): the six barriers are set up in
+// the tile loop's body, each ring's three by the first thread and then a
+// block barrier; the four copies before the K loop are ordered after
+// ordinary accesses, those in it are not; after the K loop, the wait's
+// block barrier, the invalidation's own, and the first thread invalidates
+// all six, still in the tile loop.
+// NESTED-LABEL: llvm.func @nested
+// NESTED: {{^    }}scf.for
+// NESTED-COUNT-3: {{^        }}llvm.inline_asm has_side_effects "test.barrier.init 1"
+// NESTED-NEXT: {{^      }}}
+// NESTED-NEXT: {{^      }}gpu.barrier
+// NESTED-COUNT-3: {{^        }}llvm.inline_asm has_side_effects "test.barrier.init 1"
+// NESTED-NEXT: {{^      }}}
+// NESTED-NEXT: {{^      }}gpu.barrier
+// NESTED-COUNT-4: "test.tensor.copy ordered"
+// NESTED: {{^      }}%{{.*}} = scf.for
+// NESTED-NOT: "test.tensor.copy ordered"
+// NESTED: "test.barrier.wait"
+// NESTED-NOT: "test.tensor.copy ordered"
+// NESTED: {{^          }}llvm.inline_asm has_side_effects "test.tensor.copy", "r,r,r,r,r"
+// NESTED-NOT: "test.tensor.copy ordered"
+// NESTED: {{^      }}}
+// NESTED-NOT: "test.barrier
+// NESTED: {{^      }}gpu.barrier
+// NESTED-NEXT: {{^      }}gpu.barrier
+// NESTED-NOT: "test.barrier.init
+// NESTED-COUNT-6: {{^        }}llvm.inline_asm has_side_effects "test.barrier.inval"
+// NESTED-NOT: "test.barrier
+// NESTED: {{^    }}}
+// NESTED-NEXT: {{^    }}llvm.return
 module attributes {tle.num_stages = 3 : i32} {
 tle.func @nested(%pa: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %n: i32, %tiles: i32) {
   %c0 = arith.constant 0 : i32
