@@ -43,7 +43,10 @@ struct ConstantConversion : DistPattern<arith::ConstantOp> {
 };
 
 /// arith and math ops on tensors: one scalar op per register, or per run
-/// of registers the axis analysis proves equal (getConstantRunLeaders).
+/// of registers the axis analysis proves equal (getConstantRunLeaders);
+/// on scalars of types distribution converts (a select of two pointers,
+/// what an `if` choosing a kernel argument folds to), the same op on the
+/// converted values.
 struct ElementwiseConversion : public ConversionPattern {
   ElementwiseConversion(const TypeConverter &tc, MLIRContext *ctx,
                         DistributeState &st)
@@ -56,10 +59,7 @@ struct ElementwiseConversion : public ConversionPattern {
     if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
         isa<arith::ConstantOp>(op) || op->getNumRegions() != 0)
       return failure();
-    auto hasTensor = [](TypeRange types) {
-      return llvm::any_of(types, llvm::IsaPred<RankedTensorType>);
-    };
-    if (!hasTensor(op->getOperandTypes()) && !hasTensor(op->getResultTypes()))
+    if (getTypeConverter()->isLegal(op))
       return failure();
     unsigned n = 0;
     for (ValueRange range : operands)

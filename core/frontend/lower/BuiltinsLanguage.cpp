@@ -956,6 +956,23 @@ Result builtinCdiv(Emitter &E, CallArgs &Args, const Node *Site) {
   return E.binaryOp(BinaryOpKind::FloorDiv, *Minus, D, Site);
 }
 
+/// triton.language.standard._log2(i): floor(log2(i)) of a compile-time
+/// integer (0 for i <= 1), a helper of Triton's standard library that
+/// kernels import (FlagGems' bitonic sort).
+Result builtinLog2Constexpr(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl._log2", {"i"}, 1);
+  if (failed(A))
+    return failure();
+  auto I = E.requireInt(A->get("i"), "i", Site);
+  if (failed(I))
+    return failure();
+  int64_t Log2 = 0;
+  for (int64_t N = *I; N > 1; N >>= 1)
+    ++Log2;
+  return TValue::integer(Log2);
+}
+
 /// tl.core.get_int_dtype(bitwidth, signed): the integer dtype of that width.
 Result builtinGetIntDtype(Emitter &E, CallArgs &Args, const Node *Site) {
   Ctx C(E, Args, Site);
@@ -1142,6 +1159,7 @@ void ::tle::frontend::registerLanguageBuiltins(
   Table["tl.device_print"] = builtinDevicePrint;
   Table["tl.constexpr"] = builtinConstexpr;
   Table["tl.cdiv"] = builtinCdiv;
+  Table["tl._log2"] = builtinLog2Constexpr;
   Table["tl.get_int_dtype"] = builtinGetIntDtype;
   Table["tl.make_block_ptr"] = builtinBlockPtr;
   Table["tl.advance"] = builtinBlockPtr;

@@ -698,6 +698,59 @@ Result builtinReduce(Emitter &E, CallArgs &Args, const Node *Site) {
   return TValue::tuple(*R);
 }
 
+/// The scan axis of a tensor of `Rank` dimensions (default 0).
+FailureOr<int64_t> scanAxis(Emitter &E, const BoundArgs &A, int64_t Rank,
+                            const Node *Site, llvm::StringRef Fn) {
+  if (!A.has("axis"))
+    return int64_t(0);
+  auto I = E.requireInt(A.get("axis"), "axis", Site);
+  if (failed(I))
+    return failure();
+  int64_t Axis = *I < 0 ? *I + Rank : *I;
+  if (Axis < 0 || Axis >= Rank)
+    return E.error(Site, Fn + ": axis is out of range");
+  return Axis;
+}
+
+Result scanTuple(Emitter &E, const BoundArgs &A, const Node *Site,
+                 llvm::StringRef Fn) {
+  SmallVector<Value> Srcs;
+  SmallVector<Type> Elems;
+  std::vector<TValue> Inputs = A.get("input")->Value.getElements();
+  for (const TValue &In : Inputs) {
+    if (!In.is(TValue::Kind::IR) || !isa<RankedTensorType>(In.getType()))
+      return E.error(Site, Fn + " needs tensors, got " + In.describe());
+    if (getShape(In.getType()) != getShape(Inputs[0].getType()))
+      return E.error(Site, Fn + ": the tensors of the tuple must have one "
+                                "shape");
+    Srcs.push_back(In.getValue());
+    Elems.push_back(getScalarType(In.getType()));
+  }
+  if (Srcs.empty())
+    return E.error(Site, Fn + " needs at least one tensor");
+  auto Axis = scanAxis(E, A, getShape(Srcs[0].getType()).size(), Site, Fn);
+  if (failed(Axis))
+    return failure();
+  bool Reverse = A.has("reverse") && A.get("reverse")->Value.isTruthy();
+  OpBuilder &B = E.getBuilder();
+  Location L = E.loc(Site);
+  auto Op = mlir::tle::ScanOp::create(B, L, ValueRange(Srcs).getTypes(), Srcs,
+                                      *Axis, Reverse);
+  SmallVector<Type> ArgTypes(Elems);
+  ArgTypes.append(Elems);
+  SmallVector<Location> Locs(ArgTypes.size(), L);
+  Block *Body = B.createBlock(&Op.getCombineOp(), {}, ArgTypes, Locs);
+  B.setInsertionPointAfter(Op);
+  if (failed(E.lowerCombiner(
+          A.get("combine_fn")->Value, *Body, Site,
+          [&](ValueRange V) { mlir::tle::ScanReturnOp::create(B, L, V); })))
+    return failure();
+  std::vector<TValue> Results;
+  for (auto [Result, In] : llvm::zip(Op.getResults(), Inputs))
+    Results.push_back(TValue::ir(Result, In.isUnsigned()));
+  return TValue::tuple(Results);
+}
+
 Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
             std::optional<bool> IsSum) {
   bool Generic = !IsSum;
@@ -710,19 +763,16 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
   auto A = E.bind(Args, Params, Generic ? 3 : 1, Fn, Site);
   if (failed(A))
     return failure();
+  // tl.associative_scan scans a tuple of tensors together (cummax: values
+  // and their indices), its combiner taking both tuples' elements.
+  if (Generic && A->get("input")->Value.is(TValue::Kind::Tuple))
+    return scanTuple(E, *A, Site, Fn);
   auto X = E.requireTensor(A->get("input"), "input", Site);
   if (failed(X))
     return failure();
-  int64_t Rank = getShape(X->getType()).size();
-  int64_t Axis = 0;
-  if (A->has("axis")) {
-    auto I = E.requireInt(A->get("axis"), "axis", Site);
-    if (failed(I))
-      return failure();
-    Axis = *I < 0 ? *I + Rank : *I;
-    if (Axis < 0 || Axis >= Rank)
-      return (E.error(Site, Fn + ": axis is out of range"));
-  }
+  auto Axis = scanAxis(E, *A, getShape(X->getType()).size(), Site, Fn);
+  if (failed(Axis))
+    return failure();
   TValue In = *X;
   Type Elem = getScalarType(In.getType());
   OpBuilder &B = E.getBuilder();
@@ -735,8 +785,8 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
   }
   bool Reverse = A->has("reverse") && A->get("reverse")->Value.isTruthy();
   Location L = E.loc(Site);
-  auto Op = mlir::tle::ScanOp::create(B, L, TypeRange{In.getType()},
-                                ValueRange{In.getValue()}, Axis, Reverse);
+  auto Op = mlir::tle::ScanOp::create(
+      B, L, TypeRange{In.getType()}, ValueRange{In.getValue()}, *Axis, Reverse);
   SmallVector<Location> Locs(2, L);
   Block *Body = B.createBlock(&Op.getCombineOp(), {}, {Elem, Elem}, Locs);
   B.setInsertionPointAfter(Op);

@@ -68,3 +68,13 @@ def shadowed(x_ptr):
 @triton.jit
 def shadowed(x_ptr, BLOCK: tl.constexpr):
     tl.store(x_ptr + tl.arange(0, BLOCK), 1.0)
+
+
+# Triton's standard-library helper, imported as FlagGems' bitonic sort does.
+from triton.language.standard import _log2  # noqa: E402
+
+
+@triton.jit
+def log2_kernel(out, N: tl.constexpr):
+    steps: tl.constexpr = _log2(N)
+    tl.store(out + tl.arange(0, 4), tl.full((4,), steps, tl.int32))

@@ -1,0 +1,21 @@
+import triton
+import triton.language as tl
+
+
+# The combiner of FlagGems' cummax: the larger value and its index, the
+# later one on ties.
+@triton.jit
+def _max_tie_break_right(a, ia, b, ib):
+    take_b = b >= a
+    return tl.where(take_b, b, a), tl.where(take_b, ib, ia)
+
+
+# A running maximum and where it was, scanning a tuple of two tensors
+# together; x is (37 i) mod 101, a sequence with repeats.
+@triton.jit
+def running_max(out_ptr, idx_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = ((offs * 37) % 101).to(tl.float32)
+    v, i = tl.associative_scan((x, offs), 0, _max_tie_break_right)
+    tl.store(out_ptr + offs, v)
+    tl.store(idx_ptr + offs, i)
