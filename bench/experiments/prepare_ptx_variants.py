@@ -11,6 +11,7 @@ Variants (--variants, comma-separated):
   cs    global stores streaming (st.global.cs: evict first)
   ef    global loads and cp.async with an L2 evict_first cache policy
   pf    global loads and cp.async with a 256-byte L2 prefetch
+  waitbar  a block barrier after every cp.async.wait_group
   llc   the kernel's optimized LLVM IR (tlec --emit llvm) through llc-22
         for sm_90a, the reference for:
   llc-nosink  the same with -disable-machine-sink: values stored under a
@@ -95,6 +96,10 @@ TRANSFORMS = {
     "cs": lambda ptx: re.sub(r"st\.global\.", "st.global.cs.", ptx),
     "ef": evict_first,
     "pf": prefetch,
+    # A block barrier after every wait for copy groups, as before a wait
+    # whose threads read back only their own copies dropped it.
+    "waitbar": lambda ptx: re.sub(r"(cp\.async\.wait_group\s+\d+;)",
+                                  r"\1\n\tbar.sync 0;", ptx),
 }
 
 LLC_FLAGS = {"llc": [], "llc-nosink": ["-disable-machine-sink"],
