@@ -50,4 +50,12 @@ t acos.py acos_kernel 'fp32'
 t atan.py atan_kernel 'fp32'
 # tl.interleave (a vendor backend's complex-number output).
 t ../runtime/backend/_metax/ops/polar.py polar_kernel_kernel '*fp32:16, *fp32:16, *fp32:16' -D n_input=4096 -D n_output=8192 -D BLOCK_SIZE=1024 -D num_warps=4
+# An if choosing between pointer arguments (a select of scalar pointers).
+t cat.py cat_copy_func_kernel_4 '*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32' -D BLOCK_X=1024
+# tl.associative_scan over a tuple (values and indices).
+t cummax.py scan_part_max_kernel '*fp32:16, *fp32:16, *i64:16, *i64:16, *fp32:16, *i64:16, i32' -D BLOCK_SIZE=1024 -D NEED_PARTIAL=1 -D USE_OUT_INDICES=0
+# Bitonic sort through triton.language.standard._log2.
+t sort.py sort_kernel '*fp32:16, *fp32:16, *i64:16' -D N=256 -D BLOCK_SIZE=256 -D DESCENDING=0 -D IS_FLOAT=1
+# A where between a boolean block and a bool constexpr, carried by a loop.
+t isin.py isin_by_comparation_kernel '*fp32:16, *fp32:16, *i1:16, i32, i32, i32' -D BLOCK_M=16 -D BLOCK_N=64 -D invert=False
 echo "$ok compiled, $bad failed"
