@@ -15,6 +15,16 @@ BUILD="${1:-$ROOT/build}"
 K="$ROOT/bench/bin/kernels"
 mkdir -p "$K"
 entries=()
+# Moves a bundle's cubin to bench/bin/kernels and records it: bundle-dir
+# entry file dtype num_warps variant epilogue_subtile extra-json-fields.
+collect() {
+  local d=$1 entry=$2 f=$3 m="$1/$2/manifest.json" shared scratch
+  mv "$d/$entry/$entry".*.cubin "$K/$f"
+  shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
+  scratch=$(python3 "$ROOT/bench/global_scratch.py" "$m")
+  entries+=("{\"dtype\": \"$4\", \"file\": \"$f\", \"entry\": \"$entry\", $8\"num_warps\": $5, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"$6\", \"epilogue_subtile\": $7}")
+  rm -rf "$d"
+}
 mmd_one() { # dtype num_warps [disabled-opt] [subtile]
   local dtype=$1 warps=$2 off="${3:-}" subtile="${4:-0}"
   local d="$K/mmd-$dtype-$warps${off:+-$off}-$subtile"
@@ -28,12 +38,8 @@ mmd_one() { # dtype num_warps [disabled-opt] [subtile]
     --num-stages 3 -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=64 \
     -D GROUP_SIZE_M=8 -D EPILOGUE_SUBTILE="$subtile" --signature "*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16" \
     ${off:+--disable-opt=$off} -o "$d"
-  mv "$d"/matmul_descriptor_kernel/matmul_descriptor_kernel.*.cubin "$K/$f"
-  local m="$d/matmul_descriptor_kernel/manifest.json" shared scratch
-  shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
-  scratch=$(python3 "$ROOT/bench/global_scratch.py" "$m")
-  entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_descriptor_kernel\", \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"$variant\", \"epilogue_subtile\": $subtile}")
-  rm -rf "$d"
+  collect "$d" matmul_descriptor_kernel "$f" "$dtype" "$warps" "$variant" \
+    "$subtile" ""
 }
 for dtype in fp16 bf16; do
   for warps in 4 8; do
@@ -62,12 +68,8 @@ persistent_one() { # dtype num_warps subtile
     -D EPILOGUE_SUBTILE="$subtile" -D NUM_SMS=132 -D WARP_SPECIALIZE=0 \
     --signature "*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16" \
     -o "$d"
-  mv "$d"/matmul_kernel_descriptor_persistent/*.cubin "$K/$f"
-  local m="$d/matmul_kernel_descriptor_persistent/manifest.json" shared scratch
-  shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
-  scratch=$(python3 "$ROOT/bench/global_scratch.py" "$m")
-  entries+=("{\"dtype\": \"$dtype\", \"file\": \"$f\", \"entry\": \"matmul_kernel_descriptor_persistent\", \"persistent\": 1, \"num_sms\": 132, \"num_warps\": $warps, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"$variant\", \"epilogue_subtile\": $subtile}")
-  rm -rf "$d"
+  collect "$d" matmul_kernel_descriptor_persistent "$f" "$dtype" "$warps" \
+    "$variant" "$subtile" '"persistent": 1, "num_sms": 132, '
 }
 for dtype in fp16 bf16; do
   persistent_one $dtype 4 0
