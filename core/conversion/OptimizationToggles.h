@@ -36,6 +36,10 @@ struct OptimizationToggles {
   /// for a matrix unit are copied through tensor maps, not by every thread
   /// with cp.async (targets with supportsTensorCopies).
   bool TensorCopies = true;
+  /// own-slot-waits: in a pipelined loop whose threads each read back only
+  /// the elements they copied (softmax's rows), the wait for the copies has
+  /// no block barrier.
+  bool OwnSlotWaits = true;
   /// occupancy (backends): the kernel fitted in fewer registers when that
   /// lets more blocks reside on one processor without spilling
   /// (backend::CompileOptions::RaiseOccupancy).
@@ -60,7 +64,7 @@ struct OptimizationToggles {
   /// The names disable() takes, for help and error messages.
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
-      "loop-invariant-code-motion, tensor-copies, occupancy";
+      "loop-invariant-code-motion, tensor-copies, own-slot-waits, occupancy";
 
 private:
   template <typename Self, typename Fn> static void forEachIn(Self &T, Fn &F) {
@@ -69,6 +73,7 @@ private:
     F("loop-pointer-bases", T.LoopPointerBases);
     F("loop-invariant-code-motion", T.LoopInvariantCodeMotion);
     F("tensor-copies", T.TensorCopies);
+    F("own-slot-waits", T.OwnSlotWaits);
     F("occupancy", T.Occupancy);
   }
 };

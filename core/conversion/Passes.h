@@ -135,6 +135,9 @@ struct PipelineLoadsOptions {
   /// function's other buffers and a bound of its scratch together; 0: no
   /// limit.
   uint64_t SharedMemoryLimit = 0;
+  /// Waits whose threads read back only their own copies skip the block
+  /// barrier (OptimizationToggles::OwnSlotWaits).
+  bool OwnSlotWaits = true;
 };
 
 /// Software pipelining: loads converted to another layout are copied

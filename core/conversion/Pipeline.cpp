@@ -81,6 +81,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
     // to (softmax rows of 16384 fp32: three 64 KiB slots, as Triton's).
     PipelineLoadsOptions Pipelining;
     Pipelining.SharedMemoryLimit = Desc.Lim.SharedPerBlockOptin;
+    Pipelining.OwnSlotWaits = Options.Optimizations.OwnSlotWaits;
     PM.addPass(createPipelineLoadsPass(Pipelining));
   }
   PM.addPass(createDistributePass(Target, Dist));

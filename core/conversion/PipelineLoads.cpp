@@ -585,6 +585,7 @@ struct PipelineLoadsPass
   explicit PipelineLoadsPass(const ::tle::conversion::PipelineLoadsOptions &o) {
     numStages = o.NumStages;
     sharedMemoryLimit = o.SharedMemoryLimit;
+    ownSlotWaits = o.OwnSlotWaits;
   }
 
   StringRef getArgument() const override { return "tle-pipeline-loads"; }
@@ -607,6 +608,11 @@ struct PipelineLoadsPass
                      "rings of a loop, the function's other buffers and its "
                      "scratch together (0: no limit)"),
       llvm::cl::init(0)};
+  Option<bool> ownSlotWaits{
+      *this, "own-slot-waits",
+      llvm::cl::desc("Waits whose threads read back only the elements they "
+                     "copied have no block barrier"),
+      llvm::cl::init(true)};
 
   unsigned getStages(scf::ForOp loop) {
     if (numStages)
@@ -893,7 +899,8 @@ struct PipelineLoadsPass
       else
         ownLayoutReads.push_back(read);
     }
-    if (wait && llvm::all_of(candidates, [](const Candidate &c) {
+    if (wait && ownSlotWaits &&
+        llvm::all_of(candidates, [](const Candidate &c) {
           return c.load && !c.convert && !c.dot &&
                  isHeldOnce(c.source()->getResult(0).getType());
         }))
