@@ -115,6 +115,7 @@ struct DistributePass
     if (unsupported)
       return signalPassFailure();
 
+    widenFloat8Arithmetic(module);
     AxisInfoResult axis(module);
     auto i32 = IntegerType::get(ctx, 32);
     PartitionAwareTarget partitioned(target);

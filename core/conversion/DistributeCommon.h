@@ -534,6 +534,11 @@ emitValueOwners(mlir::OpBuilder &b, mlir::Location loc,
 // Pattern sets
 //===----------------------------------------------------------------------===//
 
+/// Rewrites arith and math ops on 8-bit floats (other than casts, selects,
+/// bitcasts and constants) to compute in f32 between widening and
+/// narrowing casts (DistributeFloat8.cpp).
+void widenFloat8Arithmetic(mlir::ModuleOp module);
+
 void populateFunctionPatterns(const mlir::TypeConverter &tc,
                               mlir::RewritePatternSet &patterns,
                               DistributeState &st);

@@ -17,11 +17,19 @@
 // and cvt.rn.f16x2.e4m3x2 on sm_89 and later) converts to nearest even with
 // them instead.
 //
+// No target computes in 8-bit floats: before the conversion, widenFloat8-
+// Arithmetic rewrites every other arith and math op on them (x + y on two
+// float8e5 tiles, as Triton keeps it, a maximum in a reduction's combiner)
+// into the op on f32 between an arith.extf of each 8-bit operand and an
+// arith.truncf of each 8-bit result, which the patterns below then lower.
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/DistributeCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/BuiltinOps.h"
 
 #include <cmath>
 
@@ -232,7 +240,61 @@ template <typename Op> struct Float8CastConversion : DistPattern<Op> {
   }
 };
 
+/// `type` (a scalar or a tensor) with f32 in place of an 8-bit float.
+Type widened(Type type) {
+  Type f32 = Float32Type::get(type.getContext());
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return getFloat8Format(tensor.getElementType()) ? tensor.clone(f32) : type;
+  return getFloat8Format(type) ? f32 : type;
+}
+
 } // namespace
+
+void ::tle::conversion::distribute::widenFloat8Arithmetic(ModuleOp module) {
+  auto onFloat8 = [](Operation *op) {
+    auto isFloat8 = [](Type t) {
+      return getFloat8Format(getElementTypeOrSelf(t)).has_value();
+    };
+    return llvm::any_of(op->getOperandTypes(), isFloat8) ||
+           llvm::any_of(op->getResultTypes(), isFloat8);
+  };
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    // Casts are lowered as such; a select, a bitcast and a constant move
+    // the bytes.
+    if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+        !isa<arith::ExtFOp, arith::TruncFOp, arith::SelectOp, arith::BitcastOp,
+             arith::ConstantOp>(op) &&
+        op->getNumRegions() == 0 && onFloat8(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      Type wide = widened(operand.getType());
+      operands.push_back(
+          wide == operand.getType()
+              ? operand
+              : arith::ExtFOp::create(b, loc, wide, operand).getResult());
+    }
+    SmallVector<Type> resultTypes;
+    for (Type type : op->getResultTypes())
+      resultTypes.push_back(widened(type));
+    OperationState state(loc, op->getName(), operands, resultTypes,
+                         op->getAttrs());
+    Operation *wide = b.create(state);
+    for (auto [result, wideResult] :
+         llvm::zip(op->getResults(), wide->getResults()))
+      result.replaceAllUsesWith(
+          result.getType() == wideResult.getType()
+              ? wideResult
+              : arith::TruncFOp::create(b, loc, result.getType(), wideResult)
+                    .getResult());
+    op->erase();
+  }
+}
 
 void ::tle::conversion::distribute::populateFloat8Patterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
