@@ -535,8 +535,8 @@ emitValueOwners(mlir::OpBuilder &b, mlir::Location loc,
 //===----------------------------------------------------------------------===//
 
 /// Rewrites arith and math ops on 8-bit floats (other than casts, selects,
-/// bitcasts and constants) to compute in f32 between widening and
-/// narrowing casts (DistributeFloat8.cpp).
+/// bitcasts and constants), reductions and scans over them to compute in
+/// f32 between widening and narrowing casts (DistributeFloat8.cpp).
 void widenFloat8Arithmetic(mlir::ModuleOp module);
 
 void populateFunctionPatterns(const mlir::TypeConverter &tc,

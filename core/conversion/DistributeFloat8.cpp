@@ -19,13 +19,16 @@
 //
 // No target computes in 8-bit floats: before the conversion, widenFloat8-
 // Arithmetic rewrites every other arith and math op on them (x + y on two
-// float8e5 tiles, as Triton keeps it, a maximum in a reduction's combiner)
-// into the op on f32 between an arith.extf of each 8-bit operand and an
-// arith.truncf of each 8-bit result, which the patterns below then lower.
+// float8e5 tiles, as Triton keeps it) into the op on f32 between an
+// arith.extf of each 8-bit operand and an arith.truncf of each 8-bit
+// result, which the patterns below then lower; reductions and scans over
+// them run on f32 values, each combining step still rounded to the 8-bit
+// type.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/DistributeCommon.h"
+#include "dialects/TLE/TLEDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -248,16 +251,74 @@ Type widened(Type type) {
   return getFloat8Format(type) ? f32 : type;
 }
 
+/// `value` as `type`: widened or narrowed when they differ.
+Value castTo(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  if (getFloat8Format(getElementTypeOrSelf(type)))
+    return arith::TruncFOp::create(b, loc, type, value);
+  return arith::ExtFOp::create(b, loc, type, value);
+}
+
+bool onFloat8(Operation *op) {
+  auto isFloat8 = [](Type t) {
+    return getFloat8Format(getElementTypeOrSelf(t)).has_value();
+  };
+  return llvm::any_of(op->getOperandTypes(), isFloat8) ||
+         llvm::any_of(op->getResultTypes(), isFloat8);
+}
+
+/// A reduction or scan over 8-bit floats as one over f32: the combiner takes
+/// and yields f32, narrowing its arguments where its body starts (exact:
+/// they were 8-bit floats) and widening what it yields, so that each step
+/// still rounds to the 8-bit type; the results are narrowed back.
+void widenCombinerOp(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(castTo(b, loc, operand, widened(operand.getType())));
+  SmallVector<Type> resultTypes;
+  for (Type type : op->getResultTypes())
+    resultTypes.push_back(widened(type));
+  OperationState state(loc, op->getName(), operands, resultTypes,
+                       op->getAttrs());
+  state.addRegion();
+  Operation *wide = b.create(state);
+  Region &body = wide->getRegion(0);
+  body.takeBody(op->getRegion(0));
+  Block &block = body.front();
+  OpBuilder inner = OpBuilder::atBlockBegin(&block);
+  for (BlockArgument arg : block.getArguments()) {
+    Type narrow = arg.getType();
+    if (!getFloat8Format(narrow))
+      continue;
+    arg.setType(widened(narrow));
+    Value narrowed = arith::TruncFOp::create(inner, loc, narrow, arg);
+    arg.replaceAllUsesExcept(narrowed, narrowed.getDefiningOp());
+  }
+  Operation *yield = block.getTerminator();
+  inner.setInsertionPoint(yield);
+  for (OpOperand &yielded : yield->getOpOperands())
+    yielded.set(
+        castTo(inner, loc, yielded.get(), widened(yielded.get().getType())));
+  b.setInsertionPointAfter(wide);
+  for (auto [result, wideResult] :
+       llvm::zip(op->getResults(), wide->getResults()))
+    result.replaceAllUsesWith(castTo(b, loc, wideResult, result.getType()));
+  op->erase();
+}
+
 } // namespace
 
 void ::tle::conversion::distribute::widenFloat8Arithmetic(ModuleOp module) {
-  auto onFloat8 = [](Operation *op) {
-    auto isFloat8 = [](Type t) {
-      return getFloat8Format(getElementTypeOrSelf(t)).has_value();
-    };
-    return llvm::any_of(op->getOperandTypes(), isFloat8) ||
-           llvm::any_of(op->getResultTypes(), isFloat8);
-  };
+  SmallVector<Operation *> combiners;
+  module.walk([&](Operation *op) {
+    if (isa<ReduceOp, ScanOp>(op) && onFloat8(op))
+      combiners.push_back(op);
+  });
+  for (Operation *op : combiners)
+    widenCombinerOp(op);
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
     // Casts are lowered as such; a select, a bitcast and a constant move
@@ -272,13 +333,8 @@ void ::tle::conversion::distribute::widenFloat8Arithmetic(ModuleOp module) {
     OpBuilder b(op);
     Location loc = op->getLoc();
     SmallVector<Value> operands;
-    for (Value operand : op->getOperands()) {
-      Type wide = widened(operand.getType());
-      operands.push_back(
-          wide == operand.getType()
-              ? operand
-              : arith::ExtFOp::create(b, loc, wide, operand).getResult());
-    }
+    for (Value operand : op->getOperands())
+      operands.push_back(castTo(b, loc, operand, widened(operand.getType())));
     SmallVector<Type> resultTypes;
     for (Type type : op->getResultTypes())
       resultTypes.push_back(widened(type));
@@ -287,11 +343,7 @@ void ::tle::conversion::distribute::widenFloat8Arithmetic(ModuleOp module) {
     Operation *wide = b.create(state);
     for (auto [result, wideResult] :
          llvm::zip(op->getResults(), wide->getResults()))
-      result.replaceAllUsesWith(
-          result.getType() == wideResult.getType()
-              ? wideResult
-              : arith::TruncFOp::create(b, loc, result.getType(), wideResult)
-                    .getResult());
+      result.replaceAllUsesWith(castTo(b, loc, wideResult, result.getType()));
     op->erase();
   }
 }
