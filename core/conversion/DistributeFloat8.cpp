@@ -268,12 +268,9 @@ bool onFloat8(Operation *op) {
          llvm::any_of(op->getResultTypes(), isFloat8);
 }
 
-/// A reduction or scan over 8-bit floats as one over f32: the combiner takes
-/// and yields f32, narrowing its arguments where its body starts (exact:
-/// they were 8-bit floats) and widening what it yields, so that each step
-/// still rounds to the 8-bit type; the results are narrowed back.
-void widenCombinerOp(Operation *op) {
-  OpBuilder b(op);
+/// A copy of `op` on f32 in place of 8-bit floats: its 8-bit operands
+/// widened, its results of the widened types, its regions empty.
+Operation *createWidened(OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
   SmallVector<Value> operands;
   for (Value operand : op->getOperands())
@@ -283,8 +280,29 @@ void widenCombinerOp(Operation *op) {
     resultTypes.push_back(widened(type));
   OperationState state(loc, op->getName(), operands, resultTypes,
                        op->getAttrs());
-  state.addRegion();
-  Operation *wide = b.create(state);
+  for (unsigned i = 0; i < op->getNumRegions(); ++i)
+    state.addRegion();
+  return b.create(state);
+}
+
+/// Replaces `op` by `wide`, its results narrowed back to `op`'s types.
+void replaceNarrowed(OpBuilder &b, Operation *op, Operation *wide) {
+  b.setInsertionPointAfter(wide);
+  for (auto [result, wideResult] :
+       llvm::zip(op->getResults(), wide->getResults()))
+    result.replaceAllUsesWith(
+        castTo(b, op->getLoc(), wideResult, result.getType()));
+  op->erase();
+}
+
+/// A reduction or scan over 8-bit floats as one over f32: the combiner takes
+/// and yields f32, narrowing its arguments where its body starts (exact:
+/// they were 8-bit floats) and widening what it yields, so that each step
+/// still rounds to the 8-bit type; the results are narrowed back.
+void widenCombinerOp(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Operation *wide = createWidened(b, op);
   Region &body = wide->getRegion(0);
   body.takeBody(op->getRegion(0));
   Block &block = body.front();
@@ -302,11 +320,7 @@ void widenCombinerOp(Operation *op) {
   for (OpOperand &yielded : yield->getOpOperands())
     yielded.set(
         castTo(inner, loc, yielded.get(), widened(yielded.get().getType())));
-  b.setInsertionPointAfter(wide);
-  for (auto [result, wideResult] :
-       llvm::zip(op->getResults(), wide->getResults()))
-    result.replaceAllUsesWith(castTo(b, loc, wideResult, result.getType()));
-  op->erase();
+  replaceNarrowed(b, op, wide);
 }
 
 } // namespace
@@ -331,20 +345,7 @@ void ::tle::conversion::distribute::widenFloat8Arithmetic(ModuleOp module) {
   });
   for (Operation *op : ops) {
     OpBuilder b(op);
-    Location loc = op->getLoc();
-    SmallVector<Value> operands;
-    for (Value operand : op->getOperands())
-      operands.push_back(castTo(b, loc, operand, widened(operand.getType())));
-    SmallVector<Type> resultTypes;
-    for (Type type : op->getResultTypes())
-      resultTypes.push_back(widened(type));
-    OperationState state(loc, op->getName(), operands, resultTypes,
-                         op->getAttrs());
-    Operation *wide = b.create(state);
-    for (auto [result, wideResult] :
-         llvm::zip(op->getResults(), wide->getResults()))
-      result.replaceAllUsesWith(castTo(b, loc, wideResult, result.getType()));
-    op->erase();
+    replaceNarrowed(b, op, createWidened(b, op));
   }
 }
 
