@@ -693,7 +693,8 @@ Result builtinReduce(Emitter &E, CallArgs &Args, const Node *Site) {
   });
   if (failed(R))
     return failure();
-  if (R->size() == 1)
+  // A tuple in, a tuple out (of one tensor too), as Triton's tl.reduce.
+  if (!Input.is(TValue::Kind::Tuple))
     return (*R)[0];
   return TValue::tuple(*R);
 }

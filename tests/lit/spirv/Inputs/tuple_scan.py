@@ -19,3 +19,16 @@ def running_max(out_ptr, idx_ptr, BLOCK: tl.constexpr):
     v, i = tl.associative_scan((x, offs), 0, _max_tie_break_right)
     tl.store(out_ptr + offs, v)
     tl.store(idx_ptr + offs, i)
+
+
+@triton.jit
+def _add(a, b):
+    return a + b
+
+
+# A tuple of one tensor reduces to a tuple of one value, as in Triton.
+@triton.jit
+def reduce_one_tuple(out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    total, = tl.reduce((offs,), 0, _add)
+    tl.store(out_ptr, total)
