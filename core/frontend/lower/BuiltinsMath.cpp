@@ -713,43 +713,28 @@ FailureOr<int64_t> scanAxis(Emitter &E, const BoundArgs &A, int64_t Rank,
   return Axis;
 }
 
-Result scanTuple(Emitter &E, const BoundArgs &A, const Node *Site,
-                 llvm::StringRef Fn) {
+/// A tle.scan of `Inputs` along `Axis` with an empty combiner block (the
+/// accumulated elements, then the new ones); the builder is left after it.
+std::pair<mlir::tle::ScanOp, Block *> createScan(Emitter &E,
+                                                 ArrayRef<TValue> Inputs,
+                                                 int64_t Axis, bool Reverse,
+                                                 const Node *Site) {
+  OpBuilder &B = E.getBuilder();
+  Location L = E.loc(Site);
   SmallVector<Value> Srcs;
   SmallVector<Type> Elems;
-  std::vector<TValue> Inputs = A.get("input")->Value.getElements();
   for (const TValue &In : Inputs) {
-    if (!In.is(TValue::Kind::IR) || !isa<RankedTensorType>(In.getType()))
-      return E.error(Site, Fn + " needs tensors, got " + In.describe());
-    if (getShape(In.getType()) != getShape(Inputs[0].getType()))
-      return E.error(Site, Fn + ": the tensors of the tuple must have one "
-                                "shape");
     Srcs.push_back(In.getValue());
     Elems.push_back(getScalarType(In.getType()));
   }
-  if (Srcs.empty())
-    return E.error(Site, Fn + " needs at least one tensor");
-  auto Axis = scanAxis(E, A, getShape(Srcs[0].getType()).size(), Site, Fn);
-  if (failed(Axis))
-    return failure();
-  bool Reverse = A.has("reverse") && A.get("reverse")->Value.isTruthy();
-  OpBuilder &B = E.getBuilder();
-  Location L = E.loc(Site);
   auto Op = mlir::tle::ScanOp::create(B, L, ValueRange(Srcs).getTypes(), Srcs,
-                                      *Axis, Reverse);
+                                      Axis, Reverse);
   SmallVector<Type> ArgTypes(Elems);
   ArgTypes.append(Elems);
   SmallVector<Location> Locs(ArgTypes.size(), L);
   Block *Body = B.createBlock(&Op.getCombineOp(), {}, ArgTypes, Locs);
   B.setInsertionPointAfter(Op);
-  if (failed(E.lowerCombiner(
-          A.get("combine_fn")->Value, *Body, Site,
-          [&](ValueRange V) { mlir::tle::ScanReturnOp::create(B, L, V); })))
-    return failure();
-  std::vector<TValue> Results;
-  for (auto [Result, In] : llvm::zip(Op.getResults(), Inputs))
-    Results.push_back(TValue::ir(Result, In.isUnsigned()));
-  return TValue::tuple(Results);
+  return {Op, Body};
 }
 
 Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
@@ -766,31 +751,41 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
     return failure();
   // tl.associative_scan scans a tuple of tensors together (cummax: values
   // and their indices), its combiner taking both tuples' elements.
-  if (Generic && A->get("input")->Value.is(TValue::Kind::Tuple))
-    return scanTuple(E, *A, Site, Fn);
-  auto X = E.requireTensor(A->get("input"), "input", Site);
-  if (failed(X))
-    return failure();
-  auto Axis = scanAxis(E, *A, getShape(X->getType()).size(), Site, Fn);
+  bool Tuple = Generic && A->get("input")->Value.is(TValue::Kind::Tuple);
+  std::vector<TValue> Inputs;
+  if (Tuple) {
+    Inputs = A->get("input")->Value.getElements();
+    for (const TValue &In : Inputs) {
+      if (!In.is(TValue::Kind::IR) || !isa<RankedTensorType>(In.getType()))
+        return E.error(Site, Fn + " needs tensors, got " + In.describe());
+      if (getShape(In.getType()) != getShape(Inputs[0].getType()))
+        return E.error(Site, Fn + ": the tensors of the tuple must have one "
+                                  "shape");
+    }
+    if (Inputs.empty())
+      return E.error(Site, Fn + " needs at least one tensor");
+  } else {
+    auto X = E.requireTensor(A->get("input"), "input", Site);
+    if (failed(X))
+      return failure();
+    Inputs = {*X};
+  }
+  auto Axis = scanAxis(E, *A, getShape(Inputs[0].getType()).size(), Site, Fn);
   if (failed(Axis))
     return failure();
-  TValue In = *X;
-  Type Elem = getScalarType(In.getType());
   OpBuilder &B = E.getBuilder();
+  Type Elem = getScalarType(Inputs[0].getType());
   if (!Generic && isIntType(Elem) && Elem.getIntOrFloatBitWidth() < 32) {
-    auto C = E.convert(In, DType{B.getI32Type(), In.isUnsigned()}, Site);
+    auto C = E.convert(Inputs[0], DType{B.getI32Type(), Inputs[0].isUnsigned()},
+                       Site);
     if (failed(C))
       return failure();
-    In = *C;
+    Inputs[0] = *C;
     Elem = B.getI32Type();
   }
   bool Reverse = A->has("reverse") && A->get("reverse")->Value.isTruthy();
   Location L = E.loc(Site);
-  auto Op = mlir::tle::ScanOp::create(
-      B, L, TypeRange{In.getType()}, ValueRange{In.getValue()}, *Axis, Reverse);
-  SmallVector<Location> Locs(2, L);
-  Block *Body = B.createBlock(&Op.getCombineOp(), {}, {Elem, Elem}, Locs);
-  B.setInsertionPointAfter(Op);
+  auto [Op, Body] = createScan(E, Inputs, *Axis, Reverse, Site);
   if (Generic) {
     if (failed(E.lowerCombiner(A->get("combine_fn")->Value, *Body, Site,
                                [&](ValueRange V) {
@@ -810,7 +805,12 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
                  : Value(arith::MulIOp::create(B, L, X0, X1));
     mlir::tle::ScanReturnOp::create(B, L, R);
   }
-  return TValue::ir(Op.getResult(0), In.isUnsigned());
+  std::vector<TValue> Results;
+  for (auto [Result, In] : llvm::zip(Op.getResults(), Inputs))
+    Results.push_back(TValue::ir(Result, In.isUnsigned()));
+  if (!Tuple)
+    return Results[0];
+  return TValue::tuple(Results);
 }
 
 Result builtinCumsum(Emitter &E, CallArgs &Args, const Node *Site) {
