@@ -220,6 +220,20 @@ Result valueForPointer(Ctx &C, const CallArg *A, const TValue &Ptr) {
   return BV;
 }
 
+Result loadBlockPointer(Ctx &C, const BoundArgs &A);
+Result storeBlockPointer(Ctx &C, const BoundArgs &A);
+
+/// Fails on the first of `Names` passed with a value (not None, an empty
+/// tuple or ''): `Why` says what to use instead.
+LogicalResult rejectArgs(Ctx &C, const BoundArgs &A,
+                         ArrayRef<llvm::StringRef> Names,
+                         const llvm::Twine &Why) {
+  for (llvm::StringRef Name : Names)
+    if (A.has(Name) && A.get(Name)->Value.isTruthy())
+      return C.E.error(C.Site, "'" + Name + "' " + Why);
+  return success();
+}
+
 Result builtinLoad(Emitter &E, CallArgs &Args, const Node *Site) {
   Ctx C(E, Args, Site);
   auto A = C.bind("tl.load",
@@ -229,9 +243,12 @@ Result builtinLoad(Emitter &E, CallArgs &Args, const Node *Site) {
                   1);
   if (failed(A))
     return failure();
-  if (A->has("boundary_check"))
-    return C.fail("boundary_check applies to block pointers, which Triton "
-                  "removed; use tl.make_tensor_descriptor instead");
+  if (A->get("pointer")->Value.is(TValue::Kind::BlockPtr))
+    return loadBlockPointer(C, *A);
+  if (failed(rejectArgs(C, *A, {"boundary_check", "padding_option"},
+                        "needs a block pointer (tl.make_block_ptr); a "
+                        "tensor of pointers takes a mask (and other)")))
+    return failure();
   auto Ptr = requirePointer(C, A->get("pointer"));
   if (failed(Ptr))
     return failure();
@@ -265,9 +282,12 @@ Result builtinStore(Emitter &E, CallArgs &Args, const Node *Site) {
                   2);
   if (failed(A))
     return failure();
-  if (A->has("boundary_check"))
-    return C.fail("boundary_check applies to block pointers, which Triton "
-                  "removed; use tl.make_tensor_descriptor instead");
+  if (A->get("pointer")->Value.is(TValue::Kind::BlockPtr))
+    return storeBlockPointer(C, *A);
+  if (failed(rejectArgs(C, *A, {"boundary_check", "padding_option"},
+                        "needs a block pointer (tl.make_block_ptr); a "
+                        "tensor of pointers takes a mask (and other)")))
+    return failure();
   auto Ptr = requirePointer(C, A->get("pointer"));
   if (failed(Ptr))
     return failure();
@@ -973,6 +993,30 @@ Result builtinLog2Constexpr(Emitter &E, CallArgs &Args, const Node *Site) {
   return TValue::integer(Log2);
 }
 
+/// tl.pointer_type(element_ty): the dtype of global-memory pointers to
+/// element_ty (for casting an int64 address: `x.to(tl.pointer_type(T))`).
+/// `const` is a hint of Triton's that TLE does not use.
+Result builtinPointerType(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A =
+      C.bind("tl.pointer_type", {"element_ty", "address_space", "const"}, 1);
+  if (failed(A))
+    return failure();
+  auto Elem = E.requireDType(A->get("element_ty"), "element_ty", Site);
+  if (failed(Elem))
+    return failure();
+  if (A->has("address_space")) {
+    auto Space = E.requireInt(A->get("address_space"), "address_space", Site);
+    if (failed(Space))
+      return failure();
+    if (*Space != 1)
+      return C.fail("tl.pointer_type: only global memory (address_space=1) "
+                    "is supported, got " +
+                    llvm::Twine(*Space));
+  }
+  return TValue::dtype(mlir::tle::PointerType::get(Elem->Type));
+}
+
 /// tl.core.get_int_dtype(bitwidth, signed): the integer dtype of that width.
 Result builtinGetIntDtype(Emitter &E, CallArgs &Args, const Node *Site) {
   Ctx C(E, Args, Site);
@@ -992,16 +1036,29 @@ Result builtinGetIntDtype(Emitter &E, CallArgs &Args, const Node *Site) {
                        /*IsUnsigned=*/*Bits != 1 && !Signed.isTruthy());
 }
 
-Result builtinBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
-  return (E.error(
-      Site, "block pointers (tl.make_block_ptr, tl.advance) were removed from "
-            "Triton; use tensor descriptors: tl.make_tensor_descriptor(base, "
-            "shape, strides, block_shape) with desc.load/desc.store"));
-}
-
 //===----------------------------------------------------------------------===//
 // Tensor descriptors
 //===----------------------------------------------------------------------===//
+
+/// One value per dimension of a block (`Rank` of them) from a tuple
+/// argument, converted to T.
+LogicalResult tensorDims(Ctx &C, const CallArg *Arg, llvm::StringRef Name,
+                         DType T, size_t Rank, SmallVectorImpl<Value> &Out) {
+  const TValue &V = Arg->Value;
+  if (!V.is(TValue::Kind::Tuple))
+    return C.E.error(C.Site, Name + " must be a tuple, got " + V.describe());
+  for (const TValue &D : V.getElements()) {
+    auto I = C.E.convert(D, T, C.Site);
+    if (failed(I))
+      return failure();
+    Out.push_back(I->getValue());
+  }
+  if (Out.size() != Rank)
+    return C.E.error(C.Site, Name + " has " + llvm::Twine(Out.size()) +
+                                 " entries but block_shape has " +
+                                 llvm::Twine(Rank));
+  return success();
+}
 
 Result builtinMakeTensorDescriptor(Emitter &E, CallArgs &Args,
                                    const Node *Site) {
@@ -1017,26 +1074,11 @@ Result builtinMakeTensorDescriptor(Emitter &E, CallArgs &Args,
   auto Block = E.requireShape(A->get("block_shape"), "block_shape", Site);
   if (failed(Block))
     return failure();
-  auto Dims = [&](llvm::StringRef Name, DType T,
-                  SmallVectorImpl<Value> &Out) -> LogicalResult {
-    const TValue &V = A->get(Name)->Value;
-    if (!V.is(TValue::Kind::Tuple))
-      return E.error(Site, Name + " must be a tuple, got " + V.describe());
-    for (const TValue &D : V.getElements()) {
-      auto I = E.convert(D, T, Site);
-      if (failed(I))
-        return failure();
-      Out.push_back(I->getValue());
-    }
-    if (Out.size() != Block->size())
-      return E.error(Site, Name + " has " + llvm::Twine(Out.size()) +
-                               " entries but block_shape has " +
-                               llvm::Twine(Block->size()));
-    return success();
-  };
   SmallVector<Value> Shape, Strides;
-  if (failed(Dims("shape", DType{C.B.getI32Type()}, Shape)) ||
-      failed(Dims("strides", DType{C.B.getI64Type()}, Strides)))
+  if (failed(tensorDims(C, A->get("shape"), "shape", DType{C.B.getI32Type()},
+                        Block->size(), Shape)) ||
+      failed(tensorDims(C, A->get("strides"), "strides",
+                        DType{C.B.getI64Type()}, Block->size(), Strides)))
     return failure();
   Type Elem = cast<mlir::tle::PointerType>(Base.getType()).getPointeeType();
   auto DescType =
@@ -1112,6 +1154,186 @@ Result builtinDescriptorStore(Emitter &E, CallArgs &Args, const Node *Site) {
                                  BV->getValue(), *Offsets);
   return TValue::none();
 }
+
+//===----------------------------------------------------------------------===//
+// Block pointers
+//===----------------------------------------------------------------------===//
+//
+// Triton 3.6's tl.make_block_ptr (removed in later Tritons, still common in
+// real kernels) is a tensor descriptor and run-time offsets: tl.advance
+// moves the offsets, and loads and stores through it are descriptor loads
+// and stores at them, so block pointers share the descriptors' lowering
+// (tensor copies where the target has them).
+
+/// Dimensions of a block of `Rank` dimensions: an int or a tuple of them,
+/// each from 0 to Rank - 1.
+FailureOr<SmallVector<int64_t>> blockDims(Ctx &C, const CallArg *Arg,
+                                          llvm::StringRef What, size_t Rank) {
+  std::vector<TValue> Elts = Arg->Value.is(TValue::Kind::Tuple)
+                                 ? Arg->Value.getElements()
+                                 : std::vector<TValue>{Arg->Value};
+  SmallVector<int64_t> Dims;
+  for (const TValue &D : Elts) {
+    if (!D.is(TValue::Kind::Int) || D.getInt() < 0 ||
+        D.getInt() >= int64_t(Rank))
+      return C.E.error(C.Site, What +
+                                   " must list dimensions of the block (0 "
+                                   "to " +
+                                   llvm::Twine(Rank - 1) + "), got " +
+                                   D.describe());
+    Dims.push_back(D.getInt());
+  }
+  return Dims;
+}
+
+Result builtinMakeBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind(
+      "tl.make_block_ptr",
+      {"base", "shape", "strides", "offsets", "block_shape", "order"}, 6);
+  if (failed(A))
+    return failure();
+  const TValue &Base = A->get("base")->Value;
+  if (!Base.is(TValue::Kind::IR) || !isPointerType(Base.getType()))
+    return C.fail("base must be a scalar pointer, got " + Base.describe());
+  auto Block = E.requireShape(A->get("block_shape"), "block_shape", Site);
+  if (failed(Block))
+    return failure();
+  size_t Rank = Block->size();
+  SmallVector<Value> Shape, Strides, Offsets;
+  if (failed(tensorDims(C, A->get("shape"), "shape", DType{C.B.getI32Type()},
+                        Rank, Shape)) ||
+      failed(tensorDims(C, A->get("strides"), "strides",
+                        DType{C.B.getI64Type()}, Rank, Strides)) ||
+      failed(tensorDims(C, A->get("offsets"), "offsets",
+                        DType{C.B.getI32Type()}, Rank, Offsets)))
+    return failure();
+  // The memory order is a layout hint; it must still be a permutation.
+  auto Order = blockDims(C, A->get("order"), "order", Rank);
+  if (failed(Order))
+    return failure();
+  llvm::sort(*Order);
+  if (Order->size() != Rank || llvm::adjacent_find(*Order) != Order->end())
+    return C.fail("order must be a permutation of the " + llvm::Twine(Rank) +
+                  " dimensions of block_shape");
+  Type Elem = cast<mlir::tle::PointerType>(Base.getType()).getPointeeType();
+  auto DescType = mlir::tle::TensorDescType::get(
+      C.B.getContext(), RankedTensorType::get(*Block, Elem));
+  Value Desc = mlir::tle::MakeTensorDescOp::create(
+      C.B, C.L, DescType, Base.getValue(), Shape, Strides,
+      mlir::tle::PaddingOption::Zero);
+  std::vector<TValue> OffsetValues;
+  for (Value V : Offsets)
+    OffsetValues.push_back(TValue::ir(V));
+  return TValue::blockPointer(Desc, std::move(OffsetValues));
+}
+
+Result builtinAdvance(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.advance", {"base", "offsets"}, 2);
+  if (failed(A))
+    return failure();
+  const TValue &Ptr = A->get("base")->Value;
+  if (!Ptr.is(TValue::Kind::BlockPtr))
+    return C.fail("tl.advance needs a block pointer (tl.make_block_ptr), got " +
+                  Ptr.describe());
+  auto Deltas =
+      descriptorOffsets(C, A->get("offsets"), Ptr.getElements().size());
+  if (failed(Deltas))
+    return failure();
+  std::vector<TValue> Offsets;
+  for (auto [Offset, Delta] : llvm::zip(Ptr.getElements(), *Deltas))
+    Offsets.push_back(
+        TValue::ir(arith::AddIOp::create(C.B, C.L, Offset.getValue(), Delta)));
+  return TValue::blockPointer(Ptr.getValue(), std::move(Offsets));
+}
+
+/// The descriptor a load or store through block pointer `Ptr` goes
+/// through: the block pointer's own where it checks every dimension and
+/// pads with zeros; otherwise a copy, made next to it, whose unchecked
+/// dimensions are as large as offsets reach (Triton neither masks nor pads
+/// them) and with the padding asked for.
+FailureOr<Value> blockPointerDescriptor(Ctx &C, const TValue &Ptr,
+                                        const CallArg *BoundaryCheck,
+                                        mlir::tle::PaddingOption Padding) {
+  auto Make = Ptr.getValue().getDefiningOp<mlir::tle::MakeTensorDescOp>();
+  size_t Rank = Make.getShape().size();
+  SmallVector<bool> Checked(Rank, false);
+  if (BoundaryCheck && BoundaryCheck->Value.isTruthy()) {
+    auto Dims = blockDims(C, BoundaryCheck, "boundary_check", Rank);
+    if (failed(Dims))
+      return failure();
+    for (int64_t D : *Dims)
+      Checked[D] = true;
+  }
+  if (llvm::all_of(Checked, [](bool B) { return B; }) &&
+      Padding == Make.getPadding())
+    return Ptr.getValue();
+  OpBuilder::InsertionGuard Guard(C.B);
+  C.B.setInsertionPointAfter(Make);
+  SmallVector<Value> Shape(Make.getShape());
+  for (size_t D = 0; D < Rank; ++D)
+    if (!Checked[D])
+      Shape[D] = arith::ConstantIntOp::create(
+          C.B, Make.getLoc(), std::numeric_limits<int32_t>::max(), 32);
+  return Value(mlir::tle::MakeTensorDescOp::create(
+      C.B, Make.getLoc(), Make.getType(), Make.getBase(), Shape,
+      Make.getStrides(), Padding));
+}
+
+Result loadBlockPointer(Ctx &C, const BoundArgs &A) {
+  if (failed(rejectArgs(C, A, {"mask", "other"},
+                        "does not apply to a block pointer; use "
+                        "boundary_check (and padding_option)")))
+    return failure();
+  auto Padding = mlir::tle::PaddingOption::Zero;
+  if (A.has("padding_option")) {
+    auto P = C.E.requireStr(A.get("padding_option"), "padding_option", C.Site);
+    if (failed(P))
+      return failure();
+    if (*P == "nan")
+      Padding = mlir::tle::PaddingOption::NaN;
+    else if (*P != "zero" && !P->empty())
+      return C.fail("padding_option must be 'zero' or 'nan', got '" + *P + "'");
+  }
+  const TValue &Ptr = A.get("pointer")->Value;
+  auto Desc = blockPointerDescriptor(C, Ptr, A.get("boundary_check"), Padding);
+  if (failed(Desc))
+    return failure();
+  SmallVector<Value> Offsets;
+  for (const TValue &Offset : Ptr.getElements())
+    Offsets.push_back(Offset.getValue());
+  auto DescType = cast<mlir::tle::TensorDescType>(Desc->getType());
+  return TValue::ir(mlir::tle::DescriptorLoadOp::create(
+      C.B, C.L, DescType.getBlockType(), *Desc, Offsets));
+}
+
+Result storeBlockPointer(Ctx &C, const BoundArgs &A) {
+  if (failed(rejectArgs(C, A, {"mask"},
+                        "does not apply to a block pointer; use "
+                        "boundary_check")))
+    return failure();
+  const TValue &Ptr = A.get("pointer")->Value;
+  auto Desc = blockPointerDescriptor(C, Ptr, A.get("boundary_check"),
+                                     mlir::tle::PaddingOption::Zero);
+  if (failed(Desc))
+    return failure();
+  RankedTensorType Block =
+      cast<mlir::tle::TensorDescType>(Desc->getType()).getBlockType();
+  auto V =
+      C.E.convert(A.get("value")->Value, DType{Block.getElementType()}, C.Site);
+  if (failed(V))
+    return failure();
+  auto BV = C.E.broadcastTo(*V, Block.getShape(), C.Site);
+  if (failed(BV))
+    return failure();
+  SmallVector<Value> Offsets;
+  for (const TValue &Offset : Ptr.getElements())
+    Offsets.push_back(Offset.getValue());
+  mlir::tle::DescriptorStoreOp::create(C.B, C.L, *Desc, BV->getValue(),
+                                       Offsets);
+  return TValue::none();
+}
 } // namespace
 
 void ::tle::frontend::registerLanguageBuiltins(
@@ -1161,8 +1383,9 @@ void ::tle::frontend::registerLanguageBuiltins(
   Table["tl.cdiv"] = builtinCdiv;
   Table["tl._log2"] = builtinLog2Constexpr;
   Table["tl.get_int_dtype"] = builtinGetIntDtype;
-  Table["tl.make_block_ptr"] = builtinBlockPtr;
-  Table["tl.advance"] = builtinBlockPtr;
+  Table["tl.pointer_type"] = builtinPointerType;
+  Table["tl.make_block_ptr"] = builtinMakeBlockPtr;
+  Table["tl.advance"] = builtinAdvance;
   Table["tl.make_tensor_descriptor"] = builtinMakeTensorDescriptor;
   Table["tl.descriptor.load"] = builtinDescriptorLoad;
   Table["tl.descriptor.store"] = builtinDescriptorStore;

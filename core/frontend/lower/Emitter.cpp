@@ -513,6 +513,17 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
       return V;
     return TValue::method(V, Attr);
   }
+  case TValue::Kind::BlockPtr:
+    // Triton's is a pointer to the block type; a pointer to the element
+    // type serves its uses (`p.dtype.element_ty` as a cast's target).
+    if (Attr == "dtype" || Attr == "type")
+      return TValue::dtype(mlir::tle::PointerType::get(
+          cast<mlir::tle::TensorDescType>(V.getType())
+              .getBlockType()
+              .getElementType()));
+    if (Attr != "advance")
+      return error(Site, "a block pointer has no attribute '" + Attr + "'");
+    return TValue::method(V, Attr);
   default:
     return error(Site, V.describe() + " has no attribute '" + Attr + "'");
   }

@@ -249,13 +249,27 @@ private:
   mlir::LogicalResult lowerReturn(const ReturnStmt *S);
   mlir::LogicalResult lowerAssert(const AssertStmt *S);
 
-  /// The IR values of `Names` currently bound in the frame (constexpr
-  /// numbers materialized), for values carried through loops and ifs.
+  /// A name carried through a loop, with its value when the loop starts:
+  /// its run-time parts (numbers materialized, a tuple's elements, a block
+  /// pointer's offsets) become the loop's iteration values.
+  struct CarriedName {
+    std::string Name;
+    TValue Shape;
+  };
+  /// The names of `Names` bound in the frame, and their run-time parts in
+  /// order (`Leaves`).
   mlir::LogicalResult
   collectCarried(llvm::ArrayRef<std::string> Names, const Node *Site,
-                 std::vector<std::string> &CarriedNames,
-                 llvm::SmallVectorImpl<mlir::Value> &CarriedValues,
-                 std::vector<bool> &Unsigned);
+                 std::vector<CarriedName> &Carried,
+                 llvm::SmallVectorImpl<mlir::Value> &Leaves);
+  /// Binds each carried name to its value rebuilt from `Leaves`.
+  void bindCarried(llvm::ArrayRef<CarriedName> Carried,
+                   mlir::ValueRange Leaves);
+  /// The run-time parts of the carried names' current values, converted to
+  /// `Types`; each value must keep the structure it started the loop with.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  yieldCarried(llvm::ArrayRef<CarriedName> Carried, mlir::TypeRange Types,
+               const Node *Site);
 
   Frame &frame() { return Frames.back(); }
 

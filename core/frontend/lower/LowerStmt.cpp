@@ -182,23 +182,26 @@ yieldBranchValues(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
   return success();
 }
 
-/// Appends to Types and each branch's Values what the two returned values
-/// need yielded, and returns how to rebuild the result from the final
-/// scf.if's results (a tuple element by element; equal constexpr values need
-/// nothing). Values are made in each branch's block.
+/// Appends to Types and each branch's Values what the two values a name
+/// (`What`) has at the ends of the branches need yielded, and returns how to
+/// rebuild its value from the final scf.if's results (a tuple element by
+/// element, a block pointer's offsets; equal constexpr values need nothing).
+/// Values are made in each branch's block.
 static FailureOr<std::function<TValue(scf::IfOp)>>
-mergeReturns(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
-             const TValue &Then, const TValue &Else,
-             SmallVectorImpl<Type> &Types, SmallVector<Value> (&Values)[2],
-             const Node *Site) {
-  if (Then.is(TValue::Kind::None) && Else.is(TValue::Kind::None))
-    return std::function<TValue(scf::IfOp)>(
-        [](scf::IfOp) { return TValue::none(); });
+mergeBranchValues(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
+                  const std::string &What, const TValue &Then,
+                  const TValue &Else, SmallVectorImpl<Type> &Types,
+                  SmallVector<Value> (&Values)[2], const Node *Site) {
+  if (Then.isSameConstexpr(Else)) {
+    TValue Same = Then;
+    return std::function<TValue(scf::IfOp)>([Same](scf::IfOp) { return Same; });
+  }
   if (Then.is(TValue::Kind::Tuple) && Else.is(TValue::Kind::Tuple) &&
       Then.getElements().size() == Else.getElements().size()) {
     std::vector<std::function<TValue(scf::IfOp)>> Parts;
     for (auto [T, F] : llvm::zip(Then.getElements(), Else.getElements())) {
-      auto Part = mergeReturns(E, B, Placeholder, T, F, Types, Values, Site);
+      auto Part =
+          mergeBranchValues(E, B, Placeholder, What, T, F, Types, Values, Site);
       if (failed(Part))
         return failure();
       Parts.push_back(*Part);
@@ -210,20 +213,33 @@ mergeReturns(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
       return TValue::tuple(std::move(Elements));
     });
   }
-  if (Then.isNumber() && Else.isNumber() &&
-      Then.getNumber() == Else.getNumber()) {
-    TValue Same = Then;
-    return std::function<TValue(scf::IfOp)>([Same](scf::IfOp) { return Same; });
+  if (Then.is(TValue::Kind::BlockPtr) && Else.is(TValue::Kind::BlockPtr)) {
+    if (Then.getValue() != Else.getValue())
+      return E.error(Site, What + " is a block pointer of a different "
+                                  "tl.make_block_ptr in each branch of this "
+                                  "'if'; make one before the 'if' and move it "
+                                  "with tl.advance");
+    auto Offsets = mergeBranchValues(
+        E, B, Placeholder, What, TValue::tuple(Then.getElements()),
+        TValue::tuple(Else.getElements()), Types, Values, Site);
+    if (failed(Offsets))
+      return failure();
+    Value Desc = Then.getValue();
+    return std::function<TValue(scf::IfOp)>(
+        [Desc, Offsets = *Offsets](scf::IfOp If) {
+          return TValue::blockPointer(Desc, Offsets(If).getElements());
+        });
   }
   bool ThenIR = Then.is(TValue::Kind::IR) || Then.isNumber();
   bool ElseIR = Else.is(TValue::Kind::IR) || Else.isNumber();
   if (!ThenIR || !ElseIR)
-    return E.error(Site, "the branches of this 'if' return " + Then.describe() +
-                             " and " + Else.describe() +
-                             "; both must return values of one type");
+    return E.error(Site, What + " is " + Then.describe() +
+                             " in one branch of this 'if' and " +
+                             Else.describe() +
+                             " in the other; both must be values of one type");
   unsigned Index = Types.size();
-  if (failed(yieldBranchValues(E, B, Placeholder, "the returned value", Then,
-                               Else, Types, Values, Site)))
+  if (failed(yieldBranchValues(E, B, Placeholder, What, Then, Else, Types,
+                               Values, Site)))
     return failure();
   bool Unsigned = Then.isUnsigned();
   return std::function<TValue(scf::IfOp)>([Index, Unsigned](scf::IfOp If) {
@@ -296,8 +312,8 @@ LogicalResult Emitter::lowerReturningIf(const IfStmt *S, StmtList Rest) {
   }
   SmallVector<Type> Types;
   SmallVector<Value> Values[2];
-  auto Rebuild = mergeReturns(*this, B, Placeholder, Returned[0], Returned[1],
-                              Types, Values, S);
+  auto Rebuild = mergeBranchValues(*this, B, Placeholder, "the returned value",
+                                   Returned[0], Returned[1], Types, Values, S);
   if (failed(Rebuild))
     return failure();
   scf::IfOp If = finishIf(B, L, Placeholder, Types, Values);
@@ -407,27 +423,80 @@ LogicalResult Emitter::lowerAssert(const AssertStmt *S) {
   return success();
 }
 
+/// Appends V's run-time parts to Leaves (numbers materialized, a tuple's
+/// elements in order, a block pointer's offsets) and returns V with those
+/// parts as IR: the shape to rebuild it from other leaves.
+static Result flattenCarried(Emitter &E, const TValue &V,
+                             SmallVectorImpl<Value> &Leaves, const Node *Site) {
+  if (V.is(TValue::Kind::Tuple)) {
+    std::vector<TValue> Elements;
+    for (const TValue &Element : V.getElements()) {
+      auto Flat = flattenCarried(E, Element, Leaves, Site);
+      if (failed(Flat))
+        return failure();
+      Elements.push_back(*Flat);
+    }
+    return TValue::tuple(std::move(Elements));
+  }
+  if (V.is(TValue::Kind::BlockPtr)) {
+    for (const TValue &Offset : V.getElements())
+      Leaves.push_back(Offset.getValue());
+    return V;
+  }
+  if (!V.is(TValue::Kind::IR) && !V.isNumber())
+    return V;
+  auto IR = E.toIR(V, Site);
+  if (failed(IR))
+    return failure();
+  Leaves.push_back(IR->getValue());
+  return IR;
+}
+
+/// The value of Shape (from flattenCarried) with Leaves, from Pos on, in
+/// place of its run-time parts.
+static TValue rebuildCarried(const TValue &Shape, ValueRange Leaves,
+                             unsigned &Pos) {
+  switch (Shape.getKind()) {
+  case TValue::Kind::Tuple: {
+    std::vector<TValue> Elements;
+    for (const TValue &Element : Shape.getElements())
+      Elements.push_back(rebuildCarried(Element, Leaves, Pos));
+    return TValue::tuple(std::move(Elements));
+  }
+  case TValue::Kind::BlockPtr: {
+    std::vector<TValue> Offsets;
+    for (size_t I = 0; I < Shape.getElements().size(); ++I)
+      Offsets.push_back(TValue::ir(Leaves[Pos++]));
+    return TValue::blockPointer(Shape.getValue(), std::move(Offsets));
+  }
+  case TValue::Kind::IR:
+    return TValue::ir(Leaves[Pos++], Shape.isUnsigned());
+  default:
+    return Shape;
+  }
+}
+
 LogicalResult Emitter::collectCarried(ArrayRef<std::string> Names,
                                       const Node *Site,
-                                      std::vector<std::string> &CarriedNames,
-                                      SmallVectorImpl<Value> &CarriedValues,
-                                      std::vector<bool> &Unsigned) {
+                                      std::vector<CarriedName> &Carried,
+                                      SmallVectorImpl<Value> &Leaves) {
   for (const std::string &Name : Names) {
     auto It = frame().Vars.find(Name);
     if (It == frame().Vars.end())
       continue;
-    const TValue &V = It->second;
-    if (!V.is(TValue::Kind::IR) && !V.isNumber())
-      continue;
-    auto IR = toIR(V, Site);
-    if (failed(IR))
+    auto Shape = flattenCarried(*this, It->second, Leaves, Site);
+    if (failed(Shape))
       return failure();
-    frame().Vars[Name] = *IR;
-    CarriedNames.push_back(Name);
-    CarriedValues.push_back(IR->getValue());
-    Unsigned.push_back(IR->isUnsigned());
+    frame().Vars[Name] = *Shape;
+    Carried.push_back({Name, *Shape});
   }
   return success();
+}
+
+void Emitter::bindCarried(ArrayRef<CarriedName> Carried, ValueRange Leaves) {
+  unsigned Pos = 0;
+  for (const CarriedName &C : Carried)
+    frame().Vars[C.Name] = rebuildCarried(C.Shape, Leaves, Pos);
 }
 
 /// Converts the value a region leaves for a carried name to the carried
@@ -452,6 +521,67 @@ static FailureOr<Value> yieldValue(Emitter &E, const std::string &Name,
   return V.getValue();
 }
 
+/// Appends the leaves of V, the value a loop body leaves for a carried
+/// name, converted to the loop's types (from Pos on); V must have the
+/// structure of Shape, the name's value when the loop starts.
+static LogicalResult yieldCarriedValue(Emitter &E, const std::string &Name,
+                                       const TValue &Shape, const TValue &V,
+                                       TypeRange Types, unsigned &Pos,
+                                       SmallVectorImpl<Value> &Yields,
+                                       const Node *Site) {
+  switch (Shape.getKind()) {
+  case TValue::Kind::Tuple:
+    if (!V.is(TValue::Kind::Tuple) ||
+        V.getElements().size() != Shape.getElements().size())
+      return E.error(Site, "'" + Name + "' changes from " + Shape.describe() +
+                               " to " + V.describe() + " inside the loop");
+    for (auto [S, Element] : llvm::zip(Shape.getElements(), V.getElements()))
+      if (failed(
+              yieldCarriedValue(E, Name, S, Element, Types, Pos, Yields, Site)))
+        return failure();
+    return success();
+  case TValue::Kind::BlockPtr:
+    if (!V.is(TValue::Kind::BlockPtr) || V.getValue() != Shape.getValue())
+      return E.error(Site, "'" + Name +
+                               "' must stay a block pointer of the "
+                               "same tl.make_block_ptr inside the "
+                               "loop (move it with tl.advance)");
+    for (const TValue &Offset : V.getElements()) {
+      auto Y = yieldValue(E, Name, Offset, Types[Pos++], Site);
+      if (failed(Y))
+        return failure();
+      Yields.push_back(*Y);
+    }
+    return success();
+  case TValue::Kind::IR: {
+    auto Y = yieldValue(E, Name, V, Types[Pos++], Site);
+    if (failed(Y))
+      return failure();
+    Yields.push_back(*Y);
+    return success();
+  }
+  default:
+    if (!Shape.isSameConstexpr(V))
+      return E.error(Site, "'" + Name + "' changes from " + Shape.describe() +
+                               " to " + V.describe() +
+                               " inside the loop; a compile-time value "
+                               "cannot change from one iteration to the next");
+    return success();
+  }
+}
+
+FailureOr<SmallVector<Value>>
+Emitter::yieldCarried(ArrayRef<CarriedName> Carried, TypeRange Types,
+                      const Node *Site) {
+  SmallVector<Value> Yields;
+  unsigned Pos = 0;
+  for (const CarriedName &C : Carried)
+    if (failed(yieldCarriedValue(*this, C.Name, C.Shape, frame().Vars[C.Name],
+                                 Types, Pos, Yields, Site)))
+      return failure();
+  return Yields;
+}
+
 LogicalResult Emitter::lowerIf(const IfStmt *S) {
   auto Cond = lowerIfCondition(S);
   if (failed(Cond))
@@ -462,12 +592,17 @@ LogicalResult Emitter::lowerIf(const IfStmt *S) {
   llvm::SmallVector<std::string> Names;
   collectAssignedNames(S->Body, Names);
   collectAssignedNames(S->OrElse, Names);
-  // Carried values must exist as IR before the branches rebind them.
-  std::vector<std::string> PreNames;
-  SmallVector<Value> PreValues;
-  std::vector<bool> PreUnsigned;
-  if (failed(collectCarried(Names, S, PreNames, PreValues, PreUnsigned)))
-    return failure();
+  // Numbers the branches may rebind become IR first, so that both branches
+  // start from one typed value.
+  for (const std::string &Name : Names) {
+    auto It = frame().Vars.find(Name);
+    if (It == frame().Vars.end() || !It->second.isNumber())
+      continue;
+    auto IR = toIR(It->second, S);
+    if (failed(IR))
+      return failure();
+    It->second = *IR;
+  }
   llvm::StringMap<TValue> Before = frame().Vars;
   Location L = loc(S);
   auto Placeholder = scf::IfOp::create(B, L, std::get<Value>(*Cond),
@@ -485,34 +620,25 @@ LogicalResult Emitter::lowerIf(const IfStmt *S) {
                       "result and return after the loop");
     BranchVars[Branch] = frame().Vars;
   }
-  // Yield every name both branches leave bound whose value may differ.
-  std::vector<std::string> Yielded;
+  // Merge every name both branches leave bound.
+  SmallVector<Type> Types;
+  SmallVector<Value> Values[2];
+  std::vector<std::pair<std::string, std::function<TValue(scf::IfOp)>>> Merged;
   for (const std::string &Name : Names) {
     auto T = BranchVars[0].find(Name), E = BranchVars[1].find(Name);
     if (T == BranchVars[0].end() || E == BranchVars[1].end())
       continue;
-    const TValue &TV = T->second, &EV = E->second;
-    if (TV.isConstexpr() && EV.isConstexpr() && !TV.isNumber())
-      continue;
-    if (TV.is(TValue::Kind::IR) || EV.is(TValue::Kind::IR) ||
-        TV.getNumber() != EV.getNumber())
-      Yielded.push_back(Name);
-  }
-  SmallVector<Type> Types;
-  SmallVector<Value> Values[2];
-  std::vector<bool> ResultUnsigned;
-  for (const std::string &Name : Yielded) {
-    const TValue &TV = BranchVars[0][Name], &EV = BranchVars[1][Name];
-    if (failed(yieldBranchValues(*this, B, Placeholder, Name, TV, EV, Types,
-                                 Values, S)))
+    auto Rebuild = mergeBranchValues(*this, B, Placeholder, "'" + Name + "'",
+                                     T->second, E->second, Types, Values, S);
+    if (failed(Rebuild))
       return failure();
-    ResultUnsigned.push_back(TV.isUnsigned());
+    Merged.emplace_back(Name, *Rebuild);
   }
   scf::IfOp If = finishIf(B, L, Placeholder, Types, Values);
   // Names bound in only one branch go out of scope (as in Triton).
   frame().Vars = Before;
-  for (auto [I, Name] : llvm::enumerate(Yielded))
-    frame().Vars[Name] = TValue::ir(If.getResult(I), ResultUnsigned[I]);
+  for (auto &[Name, Rebuild] : Merged)
+    frame().Vars[Name] = Rebuild(If);
   return success();
 }
 
@@ -636,10 +762,9 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
 
   llvm::SmallVector<std::string> Names;
   collectAssignedNames(S->Body, Names);
-  std::vector<std::string> CarriedNames;
+  std::vector<CarriedName> Carried;
   SmallVector<Value> Inits;
-  std::vector<bool> Unsigned;
-  if (failed(collectCarried(Names, S, CarriedNames, Inits, Unsigned)))
+  if (failed(collectCarried(Names, S, Carried, Inits)))
     return failure();
   llvm::StringMap<TValue> Before = frame().Vars;
   Location L = loc(S);
@@ -656,30 +781,23 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
     B.setInsertionPointToStart(Body);
     frame().Vars[cast<NameExpr>(S->Target)->Id] =
         TValue::ir(For.getInductionVar(), T->IsUnsigned);
-    for (auto [I, Name] : llvm::enumerate(CarriedNames))
-      frame().Vars[Name] = TValue::ir(For.getRegionIterArg(I), Unsigned[I]);
+    bindCarried(Carried, For.getRegionIterArgs());
     if (failed(lowerLoopBody(S->Body)))
       return failure();
     if (frame().ReturnValue)
       return error(S, "'return' inside a loop is not supported; assign the "
                       "result and return after the loop");
-    SmallVector<Value> Yields;
-    for (auto [I, Name] : llvm::enumerate(CarriedNames)) {
-      auto Y = yieldValue(*this, Name, frame().Vars[Name],
-                          Inits[I].getType(), S);
-      if (failed(Y))
-        return failure();
-      Yields.push_back(*Y);
-    }
+    auto Yields = yieldCarried(Carried, ValueRange(Inits).getTypes(), S);
+    if (failed(Yields))
+      return failure();
     // scf.for's builder added an empty yield when there are no iter args.
     if (!Body->empty() && isa<scf::YieldOp>(Body->back()))
       Body->back().erase();
     B.setInsertionPointToEnd(Body);
-    scf::YieldOp::create(B, L, Yields);
+    scf::YieldOp::create(B, L, *Yields);
   }
   frame().Vars = Before;
-  for (auto [I, Name] : llvm::enumerate(CarriedNames))
-    frame().Vars[Name] = TValue::ir(For.getResult(I), Unsigned[I]);
+  bindCarried(Carried, For.getResults());
   return success();
 }
 
@@ -700,10 +818,9 @@ LogicalResult Emitter::lowerWhile(const WhileStmt *S) {
     return error(S, "'while ... else' is not supported in jit functions");
   llvm::SmallVector<std::string> Names;
   collectAssignedNames(S->Body, Names);
-  std::vector<std::string> CarriedNames;
+  std::vector<CarriedName> Carried;
   SmallVector<Value> Inits;
-  std::vector<bool> Unsigned;
-  if (failed(collectCarried(Names, S, CarriedNames, Inits, Unsigned)))
+  if (failed(collectCarried(Names, S, Carried, Inits)))
     return failure();
   llvm::StringMap<TValue> Before = frame().Vars;
   Location L = loc(S);
@@ -718,10 +835,7 @@ LogicalResult Emitter::lowerWhile(const WhileStmt *S) {
     Cond = B.createBlock(&While.getBefore(), {}, Types, Locs);
     Body = B.createBlock(&While.getAfter(), {}, Types, Locs);
   }
-  auto Bind = [&](Block *Blk) {
-    for (auto [I, Name] : llvm::enumerate(CarriedNames))
-      frame().Vars[Name] = TValue::ir(Blk->getArgument(I), Unsigned[I]);
-  };
+  auto Bind = [&](Block *Blk) { bindCarried(Carried, Blk->getArguments()); };
   {
     OpBuilder::InsertionGuard Guard(B);
     B.setInsertionPointToEnd(Cond);
@@ -751,17 +865,12 @@ LogicalResult Emitter::lowerWhile(const WhileStmt *S) {
       return failure();
     if (frame().ReturnValue)
       return error(S, "'return' inside a loop is not supported");
-    SmallVector<Value> Yields;
-    for (auto [I, Name] : llvm::enumerate(CarriedNames)) {
-      auto Y = yieldValue(*this, Name, frame().Vars[Name], Types[I], S);
-      if (failed(Y))
-        return failure();
-      Yields.push_back(*Y);
-    }
-    scf::YieldOp::create(B, L, Yields);
+    auto Yields = yieldCarried(Carried, Types, S);
+    if (failed(Yields))
+      return failure();
+    scf::YieldOp::create(B, L, *Yields);
   }
   frame().Vars = Before;
-  for (auto [I, Name] : llvm::enumerate(CarriedNames))
-    frame().Vars[Name] = TValue::ir(While.getResult(I), Unsigned[I]);
+  bindCarried(Carried, While.getResults());
   return success();
 }

@@ -3,6 +3,7 @@
 #include "core/frontend/lower/TValue.h"
 
 #include "core/frontend/lower/Types.h"
+#include "dialects/TLE/TLEDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -67,6 +68,15 @@ TValue TValue::ir(mlir::Value V, bool IsUnsigned) {
   return R;
 }
 
+TValue TValue::blockPointer(mlir::Value Desc, std::vector<TValue> Offsets) {
+  TValue R;
+  R.K = Kind::BlockPtr;
+  R.V = Desc;
+  R.Ty = Desc.getType();
+  R.Elts = std::move(Offsets);
+  return R;
+}
+
 TValue TValue::function(const FunctionDef *F) {
   TValue R;
   R.K = Kind::Function;
@@ -110,6 +120,36 @@ double TValue::getNumber() const {
     return static_cast<double>(I);
   default:
     return F;
+  }
+}
+
+bool TValue::isSameConstexpr(const TValue &Other) const {
+  if (isNumber() && Other.isNumber())
+    return getNumber() == Other.getNumber();
+  if (K != Other.K || !isConstexpr())
+    return false;
+  switch (K) {
+  case Kind::None:
+  case Kind::Slice:
+    return true;
+  case Kind::Str:
+  case Kind::Builtin:
+    return S == Other.S;
+  case Kind::DType:
+    return Ty == Other.Ty && Unsigned == Other.Unsigned;
+  case Kind::Tuple:
+    return Elts.size() == Other.Elts.size() &&
+           llvm::all_of(llvm::zip(Elts, Other.Elts), [](const auto &Pair) {
+             return std::get<0>(Pair).isSameConstexpr(std::get<1>(Pair));
+           });
+  case Kind::Function:
+    return Fn == Other.Fn;
+  case Kind::Lambda:
+    return LambdaExpr == Other.LambdaExpr;
+  case Kind::Attr:
+    return A == Other.A;
+  default:
+    return false;
   }
 }
 
@@ -178,6 +218,10 @@ std::string TValue::describe() const {
     break;
   case Kind::Attr:
     OS << "attribute " << A;
+    break;
+  case Kind::BlockPtr:
+    OS << "block pointer to "
+       << getTypeName(llvm::cast<mlir::tle::TensorDescType>(Ty).getBlockType());
     break;
   }
   return Out;

@@ -37,6 +37,7 @@ public:
     Lambda,   ///< A lambda expression (e.g. for heuristics).
     Slice,    ///< `:` in a subscript.
     Attr,     ///< A compile-time IR attribute (e.g. a tle.gpu layout).
+    BlockPtr, ///< tl.make_block_ptr: a tensor descriptor and IR offsets.
   };
 
   TValue() = default;
@@ -54,11 +55,15 @@ public:
   static TValue lambda(const Expr *E);
   static TValue slice();
   static TValue attr(mlir::Attribute A);
+  /// A block pointer: `Desc` (a tle.make_tensor_desc result) describes the
+  /// tensor and the block, `Offsets` (i32 scalars) where the block starts.
+  static TValue blockPointer(mlir::Value Desc, std::vector<TValue> Offsets);
 
   Kind getKind() const { return K; }
   bool is(Kind Other) const { return K == Other; }
-  /// True for values known at compile time (everything but IR values).
-  bool isConstexpr() const { return K != Kind::IR; }
+  /// True for values known at compile time (everything but IR values and
+  /// block pointers).
+  bool isConstexpr() const { return K != Kind::IR && K != Kind::BlockPtr; }
   /// True for constexpr numbers (bool, int, float).
   bool isNumber() const {
     return K == Kind::Bool || K == Kind::Int || K == Kind::Float;
@@ -80,6 +85,8 @@ public:
   const TValue &getSelf() const { return *Self; }
   mlir::Attribute getAttr() const { return A; }
 
+  /// Whether two compile-time values are the same Python value.
+  bool isSameConstexpr(const TValue &Other) const;
   /// Python truthiness of a constexpr.
   bool isTruthy() const;
   /// A short description for diagnostics: "constexpr int 4", "tensor of

@@ -58,4 +58,8 @@ t cummax.py scan_part_max_kernel '*fp32:16, *fp32:16, *i64:16, *i64:16, *fp32:16
 t sort.py sort_kernel '*fp32:16, *fp32:16, *i64:16' -D N=256 -D BLOCK_SIZE=256 -D DESCENDING=0 -D IS_FLOAT=1
 # A where between a boolean block and a bool constexpr, carried by a loop.
 t isin.py isin_by_comparation_kernel '*fp32:16, *fp32:16, *i1:16, i32, i32, i32' -D BLOCK_M=16 -D BLOCK_N=64 -D invert=False
+# Block pointers advanced through a K loop; in the grouped GEMM made per
+# tile inside a loop from bases loaded as int64 (tl.pointer_type).
+t group_gemm.py grouped_gemm_kernel 'i32, i32, i32, *i64:16, *i64:16, *i64:16, *i64:16, *i32:16, *i32:16, i32' -D BLOCK_M=128 -D BLOCK_N=128 -D BLOCK_K=64 -D GROUP_M=8 -D alpha=1 -D beta=1
+t ../fused/FLA/chunk_o.py chunk_fwd_kernel_o '*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *bf16:16, *i32:16, *i32:16, fp32, i32' -D H=4 -D Hg=4 -D K=128 -D V=128 -D BT=64 -D BK=64 -D BV=64 -D USE_G=0 -D IS_VARLEN=1
 echo "$ok compiled, $bad failed"

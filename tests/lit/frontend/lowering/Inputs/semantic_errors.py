@@ -63,7 +63,7 @@ def pointer_times(x_ptr):
 
 @triton.jit
 def block_ptr(x_ptr):
-    p = tl.make_block_ptr(x_ptr, (16,), (1,), (0,), (16,), (0,))
+    p = tl.make_block_ptr(x_ptr, (16,), (1,), (0,), (16,), (1,))
 
 
 @triton.jit
