@@ -7,8 +7,9 @@
 // tl.make_tensor_descriptor describes a strided tensor in global memory;
 // desc.load / desc.store move one block_shape tile at element offsets, and
 // the elements outside the tensor (any coordinate below 0 or at least the
-// dimension's size) read as the padding and are not written. The pointers
-// and the mask are built dimension by dimension on 1-D ranges and then
+// dimension's size) read as the padding and are not written; an access with
+// a boundary_check (a block pointer's) checks only the dimensions it lists. The
+// pointers and the mask are built dimension by dimension on 1-D ranges and then
 // broadcast, the form a kernel author writes by hand (offs_m[:, None] *
 // stride + offs_n[None, :]), so that the axis analysis finds the unit stride
 // and the alignment as it does for pointer kernels.
@@ -54,8 +55,21 @@ struct TileAccess {
 /// within the tile that do not depend on Offsets: in a loop they are
 /// computed once (loop-invariant code motion) and each iteration adds a
 /// scalar, not a 64-bit product per element.
+/// Which dimensions of an access's block its mask checks: those its
+/// boundary_check lists, else all.
+template <typename AccessOp> SmallVector<bool> getCheckedDims(AccessOp Access) {
+  int64_t Rank = Access.getDesc().getType().getBlockType().getRank();
+  std::optional<ArrayRef<int32_t>> Dims = Access.getBoundaryCheck();
+  SmallVector<bool> Checked(Rank, !Dims);
+  if (Dims)
+    for (int32_t D : *Dims)
+      Checked[D] = true;
+  return Checked;
+}
+
 TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
-                           ValueRange Offsets, Attribute Layout = {}) {
+                           ValueRange Offsets, ArrayRef<bool> Checked,
+                           Attribute Layout = {}) {
   RankedTensorType Block = Desc.getResult().getType().getBlockType();
   ArrayRef<int64_t> Shape = Block.getShape();
   Type I32 = B.getI32Type(), I64 = B.getI64Type();
@@ -92,8 +106,9 @@ TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
         TileOffsets
             ? arith::AddIOp::create(B, Loc, TileOffsets, Scaled).getResult()
             : Scaled;
-    Mask =
-        Mask ? arith::AndIOp::create(B, Loc, Mask, Inside).getResult() : Inside;
+    if (Checked[D])
+      Mask = Mask ? arith::AndIOp::create(B, Loc, Mask, Inside).getResult()
+                  : Inside;
   }
   Type PtrType = Desc.getBase().getType();
   Value First = AddPtrOp::create(B, Loc, PtrType, Desc.getBase(), Start);
@@ -146,7 +161,8 @@ bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
   unsigned ElemBits = Elem.isIntOrFloat() ? Elem.getIntOrFloatBitWidth() : 0;
   if (Block.getRank() != 2 ||
       (ElemBits != 8 && ElemBits != 16 && ElemBits != 32) ||
-      Desc.getPadding() != PaddingOption::Zero)
+      Desc.getPadding() != PaddingOption::Zero ||
+      llvm::is_contained(getCheckedDims(Load), false))
     return false;
   // Whole swizzle panels of whole 8-row swizzle periods, rows a box may
   // have.
@@ -211,8 +227,8 @@ struct LowerTensorDescriptorsPass
       FailureOr<MakeTensorDescOp> Desc = getDescriptor(Op, Store.getDesc());
       if (failed(Desc))
         return signalPassFailure();
-      TileAccess Tile =
-          buildTileAccess(Rewriter, Loc, *Desc, Store.getIndices());
+      TileAccess Tile = buildTileAccess(
+          Rewriter, Loc, *Desc, Store.getIndices(), getCheckedDims(Store));
       StoreOp::create(Rewriter, Loc, Tile.Pointers, Store.getSrc(), Tile.Mask,
                       CacheModifier::None, EvictionPolicy::Normal);
       Rewriter.eraseOp(Op);
@@ -260,10 +276,12 @@ LogicalResult mlir::tle::lowerDescriptorLoad(RewriterBase &Rewriter,
   FailureOr<Value> Padding = buildPadding(Rewriter, Loc, *Desc, Load, Layout);
   if (failed(Padding))
     return failure();
-  TileAccess Tile =
-      buildTileAccess(Rewriter, Loc, *Desc, Load.getIndices(), Layout);
-  Rewriter.replaceOp(
-      Load, LoadOp::create(Rewriter, Loc, Tile.Pointers, Tile.Mask, *Padding,
-                           CacheModifier::None, EvictionPolicy::Normal, false));
+  TileAccess Tile = buildTileAccess(Rewriter, Loc, *Desc, Load.getIndices(),
+                                    getCheckedDims(Load), Layout);
+  // Nothing checked, nothing padded.
+  Value Other = Tile.Mask ? *Padding : Value();
+  Rewriter.replaceOp(Load, LoadOp::create(Rewriter, Loc, Tile.Pointers,
+                                          Tile.Mask, Other, CacheModifier::None,
+                                          EvictionPolicy::Normal, false));
   return success();
 }

@@ -117,7 +117,8 @@ mlir::tle::getShapeOpRegisterSources(Operation *op) {
             })))
       return std::nullopt;
   } else if (auto split = dyn_cast<SplitOp>(op)) {
-    for (auto [which, half] : llvm::enumerate(split.getResults())) {
+    for (auto [index, half] : llvm::enumerate(split.getResults())) {
+      int64_t which = index;
       if (!add(getRegisterSources(split.getSrc().getType(),
                                   cast<RankedTensorType>(half.getType()),
                                   [&](ArrayRef<int64_t> j) {

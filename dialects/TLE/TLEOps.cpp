@@ -357,11 +357,30 @@ LogicalResult MakeTensorDescOp::verify() {
   return success();
 }
 
+/// A boundary_check attribute lists distinct dimensions of the block.
+static LogicalResult verifyBoundaryCheck(Operation *op,
+                                         std::optional<ArrayRef<int32_t>> dims,
+                                         int64_t rank) {
+  if (!dims)
+    return success();
+  llvm::SmallBitVector seen(rank);
+  for (int32_t dim : *dims) {
+    if (dim < 0 || dim >= rank || seen.test(dim))
+      return op->emitOpError()
+             << "boundary_check must list distinct dimensions below " << rank;
+    seen.set(dim);
+  }
+  return success();
+}
+
 LogicalResult DescriptorLoadOp::verify() {
   auto blockType = getDesc().getType().getBlockType();
   if (static_cast<int64_t>(getIndices().size()) != blockType.getRank())
     return emitOpError() << "expected " << blockType.getRank()
                          << " indices, got " << getIndices().size();
+  if (failed(
+          verifyBoundaryCheck(*this, getBoundaryCheck(), blockType.getRank())))
+    return failure();
   // Layout assignment may give the tile a layout.
   auto result = getResult().getType();
   if (result.getShape() != blockType.getShape() ||
@@ -376,6 +395,9 @@ LogicalResult DescriptorStoreOp::verify() {
   if (static_cast<int64_t>(getIndices().size()) != blockType.getRank())
     return emitOpError() << "expected " << blockType.getRank()
                          << " indices, got " << getIndices().size();
+  if (failed(
+          verifyBoundaryCheck(*this, getBoundaryCheck(), blockType.getRank())))
+    return failure();
   if (getSrc().getType() != blockType)
     return emitOpError() << "stored type must be the descriptor's block type "
                          << blockType;

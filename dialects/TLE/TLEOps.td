@@ -276,7 +276,14 @@ def TLE_MakeTensorDescOp : TLE_Op<"make_tensor_descriptor", [Pure, SameVariadicO
 def TLE_DescriptorLoadOp : TLE_Op<"descriptor_load", [
     MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "Load one tile through a tensor descriptor (desc.load)";
-  let arguments = (ins TLE_TensorDesc:$desc, Variadic<I32>:$indices);
+  let description = [{
+    Elements outside the described tensor read as its padding.
+    `boundary_check` (a block pointer's) lists the dimensions checked;
+    without it, every dimension is. An unchecked dimension is neither
+    masked nor padded.
+  }];
+  let arguments = (ins TLE_TensorDesc:$desc, Variadic<I32>:$indices,
+                       OptionalAttr<DenseI32ArrayAttr>:$boundary_check);
   let results = (outs TLE_Tensor:$result);
   let assemblyFormat = "$desc `[` $indices `]` attr-dict `:` qualified(type($desc)) `->` type($result)";
   let hasVerifier = 1;
@@ -285,7 +292,12 @@ def TLE_DescriptorLoadOp : TLE_Op<"descriptor_load", [
 def TLE_DescriptorStoreOp : TLE_Op<"descriptor_store", [
     MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "Store one tile through a tensor descriptor (desc.store)";
-  let arguments = (ins TLE_TensorDesc:$desc, TLE_Tensor:$src, Variadic<I32>:$indices);
+  let description = [{
+    Elements outside the described tensor are not written;
+    `boundary_check` as for tle.descriptor_load.
+  }];
+  let arguments = (ins TLE_TensorDesc:$desc, TLE_Tensor:$src, Variadic<I32>:$indices,
+                       OptionalAttr<DenseI32ArrayAttr>:$boundary_check);
   let assemblyFormat = "$desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)";
   let hasVerifier = 1;
 }

@@ -1041,13 +1041,22 @@ Result builtinGetIntDtype(Emitter &E, CallArgs &Args, const Node *Site) {
 //===----------------------------------------------------------------------===//
 
 /// One value per dimension of a block (`Rank` of them) from a tuple
-/// argument, converted to T.
+/// argument (or one value for one dimension), converted to T. Where
+/// `NoNarrowing`, a run-time value wider than T is an error rather than
+/// truncated.
 LogicalResult tensorDims(Ctx &C, const CallArg *Arg, llvm::StringRef Name,
-                         DType T, size_t Rank, SmallVectorImpl<Value> &Out) {
+                         DType T, size_t Rank, SmallVectorImpl<Value> &Out,
+                         bool NoNarrowing = false) {
   const TValue &V = Arg->Value;
-  if (!V.is(TValue::Kind::Tuple))
-    return C.E.error(C.Site, Name + " must be a tuple, got " + V.describe());
-  for (const TValue &D : V.getElements()) {
+  std::vector<TValue> Elts =
+      V.is(TValue::Kind::Tuple) ? V.getElements() : std::vector<TValue>{V};
+  for (const TValue &D : Elts) {
+    if (NoNarrowing && D.is(TValue::Kind::IR) &&
+        isa<IntegerType>(D.getType()) &&
+        D.getType().getIntOrFloatBitWidth() > T.Type.getIntOrFloatBitWidth())
+      return C.E.error(C.Site, Name + " values must have at most " +
+                                   llvm::Twine(T.Type.getIntOrFloatBitWidth()) +
+                                   " bits, got " + D.describe());
     auto I = C.E.convert(D, T, C.Site);
     if (failed(I))
       return failure();
@@ -1129,8 +1138,8 @@ Result builtinDescriptorLoad(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(Offsets))
     return failure();
   return TValue::ir(mlir::tle::DescriptorLoadOp::create(
-      C.B, C.L, Desc.getBlockType(), A->get("desc")->Value.getValue(),
-      *Offsets));
+      C.B, C.L, Desc.getBlockType(), A->get("desc")->Value.getValue(), *Offsets,
+      /*boundary_check=*/nullptr));
 }
 
 Result builtinDescriptorStore(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -1150,8 +1159,9 @@ Result builtinDescriptorStore(Emitter &E, CallArgs &Args, const Node *Site) {
   auto BV = E.broadcastTo(*V, Desc.getBlockType().getShape(), Site);
   if (failed(BV))
     return failure();
-  mlir::tle::DescriptorStoreOp::create(C.B, C.L, A->get("desc")->Value.getValue(),
-                                 BV->getValue(), *Offsets);
+  mlir::tle::DescriptorStoreOp::create(
+      C.B, C.L, A->get("desc")->Value.getValue(), BV->getValue(), *Offsets,
+      /*boundary_check=*/nullptr);
   return TValue::none();
 }
 
@@ -1181,6 +1191,9 @@ FailureOr<SmallVector<int64_t>> blockDims(Ctx &C, const CallArg *Arg,
                                    "to " +
                                    llvm::Twine(Rank - 1) + "), got " +
                                    D.describe());
+    if (llvm::is_contained(Dims, D.getInt()))
+      return C.E.error(C.Site, What + " lists dimension " +
+                                   llvm::Twine(D.getInt()) + " twice");
     Dims.push_back(D.getInt());
   }
   return Dims;
@@ -1201,19 +1214,21 @@ Result builtinMakeBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
     return failure();
   size_t Rank = Block->size();
   SmallVector<Value> Shape, Strides, Offsets;
+  // Triton's shapes are 64-bit; TLE's descriptors are 32-bit: a larger
+  // value must not be truncated silently.
   if (failed(tensorDims(C, A->get("shape"), "shape", DType{C.B.getI32Type()},
-                        Rank, Shape)) ||
+                        Rank, Shape, /*NoNarrowing=*/true)) ||
       failed(tensorDims(C, A->get("strides"), "strides",
                         DType{C.B.getI64Type()}, Rank, Strides)) ||
       failed(tensorDims(C, A->get("offsets"), "offsets",
-                        DType{C.B.getI32Type()}, Rank, Offsets)))
+                        DType{C.B.getI32Type()}, Rank, Offsets,
+                        /*NoNarrowing=*/true)))
     return failure();
   // The memory order is a layout hint; it must still be a permutation.
   auto Order = blockDims(C, A->get("order"), "order", Rank);
   if (failed(Order))
     return failure();
-  llvm::sort(*Order);
-  if (Order->size() != Rank || llvm::adjacent_find(*Order) != Order->end())
+  if (Order->size() != Rank)
     return C.fail("order must be a permutation of the " + llvm::Twine(Rank) +
                   " dimensions of block_shape");
   Type Elem = cast<mlir::tle::PointerType>(Base.getType()).getPointeeType();
@@ -1248,37 +1263,44 @@ Result builtinAdvance(Emitter &E, CallArgs &Args, const Node *Site) {
   return TValue::blockPointer(Ptr.getValue(), std::move(Offsets));
 }
 
-/// The descriptor a load or store through block pointer `Ptr` goes
-/// through: the block pointer's own where it checks every dimension and
-/// pads with zeros; otherwise a copy, made next to it, whose unchecked
-/// dimensions are as large as offsets reach (Triton neither masks nor pads
-/// them) and with the padding asked for.
-FailureOr<Value> blockPointerDescriptor(Ctx &C, const TValue &Ptr,
-                                        const CallArg *BoundaryCheck,
-                                        mlir::tle::PaddingOption Padding) {
+/// How a load or store through a block pointer accesses its descriptor.
+struct BlockPointerAccess {
+  Value Desc;
+  SmallVector<Value> Offsets;
+  /// boundary_check's dimensions; null where it lists them all (the
+  /// descriptors' default).
+  DenseI32ArrayAttr Checked;
+};
+
+/// The access through block pointer `Ptr` that checks the dimensions
+/// `BoundaryCheck` lists (Triton masks and pads no other) and pads with
+/// `Padding`: the block pointer's descriptor, or for NaN padding a copy of
+/// it made next to it.
+FailureOr<BlockPointerAccess>
+getBlockPointerAccess(Ctx &C, const TValue &Ptr, const CallArg *BoundaryCheck,
+                      mlir::tle::PaddingOption Padding) {
   auto Make = Ptr.getValue().getDefiningOp<mlir::tle::MakeTensorDescOp>();
-  size_t Rank = Make.getShape().size();
-  SmallVector<bool> Checked(Rank, false);
+  size_t Rank = Ptr.getElements().size();
+  BlockPointerAccess Access{Ptr.getValue(), {}, {}};
+  for (const TValue &Offset : Ptr.getElements())
+    Access.Offsets.push_back(Offset.getValue());
+  SmallVector<int32_t> Checked;
   if (BoundaryCheck && BoundaryCheck->Value.isTruthy()) {
     auto Dims = blockDims(C, BoundaryCheck, "boundary_check", Rank);
     if (failed(Dims))
       return failure();
-    for (int64_t D : *Dims)
-      Checked[D] = true;
+    Checked.assign(Dims->begin(), Dims->end());
   }
-  if (llvm::all_of(Checked, [](bool B) { return B; }) &&
-      Padding == Make.getPadding())
-    return Ptr.getValue();
+  if (Checked.size() != Rank)
+    Access.Checked = C.B.getDenseI32ArrayAttr(Checked);
+  if (Padding == Make.getPadding() || Checked.empty())
+    return Access;
   OpBuilder::InsertionGuard Guard(C.B);
   C.B.setInsertionPointAfter(Make);
-  SmallVector<Value> Shape(Make.getShape());
-  for (size_t D = 0; D < Rank; ++D)
-    if (!Checked[D])
-      Shape[D] = arith::ConstantIntOp::create(
-          C.B, Make.getLoc(), std::numeric_limits<int32_t>::max(), 32);
-  return Value(mlir::tle::MakeTensorDescOp::create(
-      C.B, Make.getLoc(), Make.getType(), Make.getBase(), Shape,
-      Make.getStrides(), Padding));
+  Access.Desc = mlir::tle::MakeTensorDescOp::create(
+      C.B, Make.getLoc(), Make.getType(), Make.getBase(), Make.getShape(),
+      Make.getStrides(), Padding);
+  return Access;
 }
 
 Result loadBlockPointer(Ctx &C, const BoundArgs &A) {
@@ -1296,16 +1318,14 @@ Result loadBlockPointer(Ctx &C, const BoundArgs &A) {
     else if (*P != "zero" && !P->empty())
       return C.fail("padding_option must be 'zero' or 'nan', got '" + *P + "'");
   }
-  const TValue &Ptr = A.get("pointer")->Value;
-  auto Desc = blockPointerDescriptor(C, Ptr, A.get("boundary_check"), Padding);
-  if (failed(Desc))
+  auto Access = getBlockPointerAccess(C, A.get("pointer")->Value,
+                                      A.get("boundary_check"), Padding);
+  if (failed(Access))
     return failure();
-  SmallVector<Value> Offsets;
-  for (const TValue &Offset : Ptr.getElements())
-    Offsets.push_back(Offset.getValue());
-  auto DescType = cast<mlir::tle::TensorDescType>(Desc->getType());
+  auto DescType = cast<mlir::tle::TensorDescType>(Access->Desc.getType());
   return TValue::ir(mlir::tle::DescriptorLoadOp::create(
-      C.B, C.L, DescType.getBlockType(), *Desc, Offsets));
+      C.B, C.L, DescType.getBlockType(), Access->Desc, Access->Offsets,
+      Access->Checked));
 }
 
 Result storeBlockPointer(Ctx &C, const BoundArgs &A) {
@@ -1313,13 +1333,13 @@ Result storeBlockPointer(Ctx &C, const BoundArgs &A) {
                         "does not apply to a block pointer; use "
                         "boundary_check")))
     return failure();
-  const TValue &Ptr = A.get("pointer")->Value;
-  auto Desc = blockPointerDescriptor(C, Ptr, A.get("boundary_check"),
-                                     mlir::tle::PaddingOption::Zero);
-  if (failed(Desc))
+  auto Access =
+      getBlockPointerAccess(C, A.get("pointer")->Value, A.get("boundary_check"),
+                            mlir::tle::PaddingOption::Zero);
+  if (failed(Access))
     return failure();
   RankedTensorType Block =
-      cast<mlir::tle::TensorDescType>(Desc->getType()).getBlockType();
+      cast<mlir::tle::TensorDescType>(Access->Desc.getType()).getBlockType();
   auto V =
       C.E.convert(A.get("value")->Value, DType{Block.getElementType()}, C.Site);
   if (failed(V))
@@ -1327,11 +1347,8 @@ Result storeBlockPointer(Ctx &C, const BoundArgs &A) {
   auto BV = C.E.broadcastTo(*V, Block.getShape(), C.Site);
   if (failed(BV))
     return failure();
-  SmallVector<Value> Offsets;
-  for (const TValue &Offset : Ptr.getElements())
-    Offsets.push_back(Offset.getValue());
-  mlir::tle::DescriptorStoreOp::create(C.B, C.L, *Desc, BV->getValue(),
-                                       Offsets);
+  mlir::tle::DescriptorStoreOp::create(C.B, C.L, Access->Desc, BV->getValue(),
+                                       Access->Offsets, Access->Checked);
   return TValue::none();
 }
 } // namespace

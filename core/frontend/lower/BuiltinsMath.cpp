@@ -685,7 +685,7 @@ Result builtinReduce(Emitter &E, CallArgs &Args, const Node *Site) {
       return (E.error(Site, "tl.reduce: axis is out of range"));
   }
   auto R = reduce(E, Inputs, Axis, keepDims(*A), Site, [&](Block &Body) {
-    return E.lowerCombiner(A->get("combine_fn")->Value, Body, Site,
+    return E.lowerCombiner(A->get("combine_fn")->Value, Body, Inputs, Site,
                            [&](ValueRange V) {
                              mlir::tle::ReduceReturnOp::create(E.getBuilder(),
                                                          E.loc(Site), V);
@@ -787,10 +787,9 @@ Result scan(Emitter &E, CallArgs &Args, const Node *Site, llvm::StringRef Fn,
   Location L = E.loc(Site);
   auto [Op, Body] = createScan(E, Inputs, *Axis, Reverse, Site);
   if (Generic) {
-    if (failed(E.lowerCombiner(A->get("combine_fn")->Value, *Body, Site,
-                               [&](ValueRange V) {
-                                 mlir::tle::ScanReturnOp::create(B, L, V);
-                               })))
+    if (failed(E.lowerCombiner(
+            A->get("combine_fn")->Value, *Body, Inputs, Site,
+            [&](ValueRange V) { mlir::tle::ScanReturnOp::create(B, L, V); })))
       return failure();
   } else {
     OpBuilder::InsertionGuard G(B);

@@ -757,11 +757,7 @@ LogicalResult lowerParallelFor(Emitter &E, const ForStmt *S,
   llvm::StringMap<TValue> Inner = E.saveLocals();
   for (const auto &KV : Outer) {
     auto It = Inner.find(KV.getKey());
-    const TValue &Before = KV.getValue();
-    if (It == Inner.end() || !Before.is(TValue::Kind::IR))
-      continue;
-    if (!It->second.is(TValue::Kind::IR) ||
-        It->second.getValue() != Before.getValue())
+    if (It != Inner.end() && !It->second.isSameValue(KV.getValue()))
       return E.error(S, "'" + KV.getKey() +
                             "' is reassigned inside a tle.dsa.parallel loop; "
                             "values cannot flow out of a parallel region "

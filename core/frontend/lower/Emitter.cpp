@@ -757,14 +757,19 @@ Result Emitter::callBuiltin(llvm::StringRef Name, CallArgs &Args,
   return error(Site, "unknown function '" + Name + "'");
 }
 
-LogicalResult Emitter::lowerCombiner(
-    const TValue &Fn, Block &Body, const Node *Site,
-    llvm::function_ref<void(ValueRange)> MakeTerminator) {
+LogicalResult
+Emitter::lowerCombiner(const TValue &Fn, Block &Body, ArrayRef<TValue> Inputs,
+                       const Node *Site,
+                       llvm::function_ref<void(ValueRange)> MakeTerminator) {
   OpBuilder::InsertionGuard Guard(B);
   B.setInsertionPointToStart(&Body);
+  // The arguments are two elements of each input, which keep its
+  // signedness (a uint max compares unsigned).
   CallArgs Args;
   for (BlockArgument A : Body.getArguments())
-    Args.Positional.push_back({TValue::ir(A), Site});
+    Args.Positional.push_back(
+        {TValue::ir(A, Inputs[A.getArgNumber() % Inputs.size()].isUnsigned()),
+         Site});
   Result R = failure();
   if (Fn.is(TValue::Kind::Function)) {
     R = callJit(*Fn.getFunction(), Args, Site);

@@ -147,10 +147,12 @@ public:
   mlir::LogicalResult lowerStmt(const Stmt *S);
   mlir::LogicalResult assign(const Expr *Target, const TValue &V);
 
-  /// Lowers a combiner (jit function or lambda) on scalar block arguments
-  /// into `Body`, ending with the terminator built by `MakeTerminator`.
+  /// Lowers a combiner (jit function or lambda) of `Inputs` on scalar block
+  /// arguments (two elements of each input) into `Body`, ending with the
+  /// terminator built by `MakeTerminator`.
   mlir::LogicalResult
-  lowerCombiner(const TValue &Fn, mlir::Block &Body, const Node *Site,
+  lowerCombiner(const TValue &Fn, mlir::Block &Body,
+                llvm::ArrayRef<TValue> Inputs, const Node *Site,
                 llvm::function_ref<void(mlir::ValueRange)> MakeTerminator);
 
   /// Bindings of the current function, so that a region without results

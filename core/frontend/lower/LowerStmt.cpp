@@ -146,40 +146,52 @@ LogicalResult Emitter::lowerTail(StmtList Body) {
   return success();
 }
 
-static FailureOr<Value> yieldValue(Emitter &E, const std::string &Name,
+static FailureOr<Value> yieldValue(Emitter &E, const std::string &What,
                                    const TValue &V, Type Want,
-                                   const Node *Site);
+                                   bool WantUnsigned, const Node *Site);
 
 /// Yields what each branch leaves for `Name` (Then, Else) at the end of the
-/// placeholder's branches, as one type: the IR value's, or a number's own.
-/// Appends to Types and Values[branch].
-static LogicalResult
+/// placeholder's branches, as one type: the IR value's (signedness
+/// included), or for two numbers the first's unless the other is a float.
+/// Appends to Types and Values[branch]; returns whether the type is
+/// unsigned.
+static FailureOr<bool>
 yieldBranchValues(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
-                  const std::string &Name, const TValue &Then,
+                  const std::string &What, const TValue &Then,
                   const TValue &Else, SmallVectorImpl<Type> &Types,
                   SmallVector<Value> (&Values)[2], const Node *Site) {
-  Type Want = Then.is(TValue::Kind::IR)   ? Then.getType()
-              : Else.is(TValue::Kind::IR) ? Else.getType()
-                                          : Type();
+  const TValue &Typed = Then.is(TValue::Kind::IR)      ? Then
+                        : Else.is(TValue::Kind::IR)    ? Else
+                        : Else.is(TValue::Kind::Float) ? Else
+                                                       : Then;
+  Type Want;
+  bool Unsigned = Typed.isUnsigned();
+  if (Typed.is(TValue::Kind::IR)) {
+    Want = Typed.getType();
+  } else {
+    OpBuilder::InsertionGuard Guard(B);
+    B.setInsertionPoint(&Typed == &Then
+                            ? Placeholder.thenBlock()->getTerminator()
+                            : Placeholder.elseBlock()->getTerminator());
+    auto IR = E.toIR(Typed, Site);
+    if (failed(IR))
+      return failure();
+    Want = IR->getType();
+    Unsigned = IR->isUnsigned();
+  }
   for (int Branch = 0; Branch < 2; ++Branch) {
     OpBuilder::InsertionGuard Guard(B);
     Block *Blk =
         Branch == 0 ? Placeholder.thenBlock() : Placeholder.elseBlock();
     B.setInsertionPoint(Blk->getTerminator());
-    const TValue &V = Branch == 0 ? Then : Else;
-    if (!Want) {
-      auto IR = E.toIR(V, Site);
-      if (failed(IR))
-        return failure();
-      Want = IR->getType();
-    }
-    auto Y = yieldValue(E, Name, V, Want, Site);
+    auto Y =
+        yieldValue(E, What, Branch == 0 ? Then : Else, Want, Unsigned, Site);
     if (failed(Y))
       return failure();
     Values[Branch].push_back(*Y);
   }
   Types.push_back(Want);
-  return success();
+  return Unsigned;
 }
 
 /// Appends to Types and each branch's Values what the two values a name
@@ -192,7 +204,7 @@ mergeBranchValues(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
                   const std::string &What, const TValue &Then,
                   const TValue &Else, SmallVectorImpl<Type> &Types,
                   SmallVector<Value> (&Values)[2], const Node *Site) {
-  if (Then.isSameConstexpr(Else)) {
+  if (Then.isSameValue(Else)) {
     TValue Same = Then;
     return std::function<TValue(scf::IfOp)>([Same](scf::IfOp) { return Same; });
   }
@@ -236,12 +248,14 @@ mergeBranchValues(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
     return E.error(Site, What + " is " + Then.describe() +
                              " in one branch of this 'if' and " +
                              Else.describe() +
-                             " in the other; both must be values of one type");
+                             " in the other; only run-time values of one type "
+                             "may differ between the branches");
   unsigned Index = Types.size();
-  if (failed(yieldBranchValues(E, B, Placeholder, What, Then, Else, Types,
-                               Values, Site)))
+  auto IsUnsigned = yieldBranchValues(E, B, Placeholder, What, Then, Else,
+                                      Types, Values, Site);
+  if (failed(IsUnsigned))
     return failure();
-  bool Unsigned = Then.isUnsigned();
+  bool Unsigned = *IsUnsigned;
   return std::function<TValue(scf::IfOp)>([Index, Unsigned](scf::IfOp If) {
     return TValue::ir(If.getResult(Index), Unsigned);
   });
@@ -499,25 +513,28 @@ void Emitter::bindCarried(ArrayRef<CarriedName> Carried, ValueRange Leaves) {
     frame().Vars[C.Name] = rebuildCarried(C.Shape, Leaves, Pos);
 }
 
-/// Converts the value a region leaves for a carried name to the carried
-/// type; a Python number adapts, anything else must already match.
-static FailureOr<Value> yieldValue(Emitter &E, const std::string &Name,
+/// Converts the value a region leaves for a carried name (`What`) to the
+/// carried type; a Python number adapts, anything else must already match,
+/// signedness included.
+static FailureOr<Value> yieldValue(Emitter &E, const std::string &What,
                                    const TValue &V, Type Want,
-                                   const Node *Site) {
+                                   bool WantUnsigned, const Node *Site) {
   if (V.isNumber() && !isa<RankedTensorType>(Want)) {
     auto C = E.convert(V, DType{Want}, Site);
     if (failed(C))
       return failure();
     return C->getValue();
   }
-  if (!V.is(TValue::Kind::IR) || V.getType() != Want)
-    return (E.error(
-        Site, "'" + Name + "' changes type from " + getTypeName(Want) +
-                  " to " +
-                  (V.is(TValue::Kind::IR) ? getTypeName(V.getType())
-                                          : V.describe()) +
-                  " inside control flow; convert it explicitly (e.g. "
-                  "with .to())"));
+  if (!V.is(TValue::Kind::IR) || V.getType() != Want ||
+      V.isUnsigned() != WantUnsigned)
+    return (
+        E.error(Site, What + " changes type from " +
+                          getTypeName(Want, WantUnsigned) + " to " +
+                          (V.is(TValue::Kind::IR)
+                               ? getTypeName(V.getType(), V.isUnsigned())
+                               : V.describe()) +
+                          " inside control flow; convert it explicitly (e.g. "
+                          "with .to())"));
   return V.getValue();
 }
 
@@ -547,21 +564,23 @@ static LogicalResult yieldCarriedValue(Emitter &E, const std::string &Name,
                                "same tl.make_block_ptr inside the "
                                "loop (move it with tl.advance)");
     for (const TValue &Offset : V.getElements()) {
-      auto Y = yieldValue(E, Name, Offset, Types[Pos++], Site);
+      auto Y = yieldValue(E, "'" + Name + "'", Offset, Types[Pos++],
+                          /*WantUnsigned=*/false, Site);
       if (failed(Y))
         return failure();
       Yields.push_back(*Y);
     }
     return success();
   case TValue::Kind::IR: {
-    auto Y = yieldValue(E, Name, V, Types[Pos++], Site);
+    auto Y = yieldValue(E, "'" + Name + "'", V, Types[Pos++],
+                        Shape.isUnsigned(), Site);
     if (failed(Y))
       return failure();
     Yields.push_back(*Y);
     return success();
   }
   default:
-    if (!Shape.isSameConstexpr(V))
+    if (!Shape.isSameValue(V))
       return E.error(Site, "'" + Name + "' changes from " + Shape.describe() +
                                " to " + V.describe() +
                                " inside the loop; a compile-time value "

@@ -123,11 +123,17 @@ double TValue::getNumber() const {
   }
 }
 
-bool TValue::isSameConstexpr(const TValue &Other) const {
+bool TValue::isSameValue(const TValue &Other) const {
   if (isNumber() && Other.isNumber())
     return getNumber() == Other.getNumber();
-  if (K != Other.K || !isConstexpr())
+  if (K != Other.K)
     return false;
+  auto SameElements = [&] {
+    return Elts.size() == Other.Elts.size() &&
+           llvm::all_of(llvm::zip(Elts, Other.Elts), [](const auto &Pair) {
+             return std::get<0>(Pair).isSameValue(std::get<1>(Pair));
+           });
+  };
   switch (K) {
   case Kind::None:
   case Kind::Slice:
@@ -137,15 +143,18 @@ bool TValue::isSameConstexpr(const TValue &Other) const {
     return S == Other.S;
   case Kind::DType:
     return Ty == Other.Ty && Unsigned == Other.Unsigned;
+  case Kind::IR:
+    return V == Other.V && Unsigned == Other.Unsigned;
   case Kind::Tuple:
-    return Elts.size() == Other.Elts.size() &&
-           llvm::all_of(llvm::zip(Elts, Other.Elts), [](const auto &Pair) {
-             return std::get<0>(Pair).isSameConstexpr(std::get<1>(Pair));
-           });
+    return SameElements();
+  case Kind::BlockPtr:
+    return V == Other.V && SameElements();
   case Kind::Function:
     return Fn == Other.Fn;
   case Kind::Lambda:
     return LambdaExpr == Other.LambdaExpr;
+  case Kind::Method:
+    return S == Other.S && Self->isSameValue(*Other.Self);
   case Kind::Attr:
     return A == Other.A;
   default:

@@ -85,8 +85,9 @@ public:
   const TValue &getSelf() const { return *Self; }
   mlir::Attribute getAttr() const { return A; }
 
-  /// Whether two compile-time values are the same Python value.
-  bool isSameConstexpr(const TValue &Other) const;
+  /// Whether two values are the same: the same Python value, or the same
+  /// IR values (a name left unchanged).
+  bool isSameValue(const TValue &Other) const;
   /// Python truthiness of a constexpr.
   bool isTruthy() const;
   /// A short description for diagnostics: "constexpr int 4", "tensor of

@@ -361,6 +361,22 @@ tle.func @desc_store_type(%d: !tle.tensordesc<tensor<64xf16>>, %i: i32, %v: tens
 
 // -----
 
+tle.func @desc_load_check_twice(%d: !tle.tensordesc<tensor<64x64xf16>>, %i: i32) {
+  // expected-error @+1 {{boundary_check must list distinct dimensions below 2}}
+  %0 = tle.descriptor_load %d[%i, %i] {boundary_check = array<i32: 1, 1>} : !tle.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16>
+  tle.return
+}
+
+// -----
+
+tle.func @desc_store_check_rank(%d: !tle.tensordesc<tensor<64xf16>>, %i: i32, %v: tensor<64xf16>) {
+  // expected-error @+1 {{boundary_check must list distinct dimensions below 1}}
+  tle.descriptor_store %d[%i], %v {boundary_check = array<i32: 1>} : !tle.tensordesc<tensor<64xf16>>, tensor<64xf16>
+  tle.return
+}
+
+// -----
+
 tle.func @dot_rank(%a: tensor<4xf16>, %c: tensor<4xf32>) {
   // expected-error @+1 {{operands must be 2-D (or 3-D with a batch dimension), got rank 1}}
   %0 = tle.dot %a, %a, %c : tensor<4xf16> * tensor<4xf16> -> tensor<4xf32>

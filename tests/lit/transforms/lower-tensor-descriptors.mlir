@@ -41,6 +41,29 @@ tle.func @tile(%base: !tle.ptr<f16>, %m: i32, %n: i32, %s: i64, %one: i64, %i: i
 
 // -----
 
+// A block pointer's boundary_check: the mask covers the listed dimensions
+// only (here the rows), and with none listed there is no mask and no
+// padding.
+// CHECK-LABEL: tle.func @checked_rows
+// CHECK: %[[ROWS:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<64xi32>
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[ROWS]]
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[ROWS]]
+// CHECK: %[[INSIDE:.*]] = arith.andi %[[GE]], %[[LT]] : tensor<64xi1>
+// CHECK: %[[MASK:.*]] = tle.broadcast %{{.*}} : tensor<64x1xi1> -> tensor<64x32xi1>
+// CHECK-NOT: arith.andi {{.*}} : tensor<64x32xi1>
+// CHECK: tle.load %{{.*}}, %[[MASK]], %{{.*}} : tensor<64x32x!tle.ptr<f16>>
+// CHECK: %[[ALL:.*]] = tle.load %{{[^,]*}} : tensor<64x32x!tle.ptr<f16>>
+// CHECK: tle.store %{{[^,]*}}, %[[ALL]] : tensor<64x32x!tle.ptr<f16>>
+tle.func @checked_rows(%base: !tle.ptr<f16>, %m: i32, %n: i32, %s: i64, %one: i64, %i: i32, %j: i32) {
+  %d = tle.make_tensor_descriptor %base, [%m, %n], [%s, %one] : !tle.ptr<f16> -> !tle.tensordesc<tensor<64x32xf16>>
+  %t = tle.descriptor_load %d[%i, %j] {boundary_check = array<i32: 0>} : !tle.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
+  %u = tle.descriptor_load %d[%j, %i] {boundary_check = array<i32>} : !tle.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
+  tle.descriptor_store %d[%j, %j], %u {boundary_check = array<i32>} : !tle.tensordesc<tensor<64x32xf16>>, tensor<64x32xf16>
+  tle.return
+}
+
+// -----
+
 // padding_option "nan": masked-off elements read as NaN.
 // CHECK-LABEL: tle.func @nan_padding
 // CHECK: %[[NAN:.*]] = arith.constant dense<0x7FC00000> : tensor<128xf32>

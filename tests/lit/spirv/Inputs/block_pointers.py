@@ -52,3 +52,28 @@ def copy_checked_rows(x_ptr, out_ptr, rows, cols, stride,
     dst = tl.make_block_ptr(out_ptr, (rows, cols), (stride, 1), offsets,
                             (BLOCK_M, BLOCK_N), (1, 0))
     tl.store(dst, tl.load(src, boundary_check=(0,)), boundary_check=(0,))
+
+
+@triton.jit
+def shifted_unchecked(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    # No boundary_check: nothing is masked, not even the coordinate -1 of
+    # the first block (x_ptr + 2 - 1 is x[1]): out[i] = x[i + 1].
+    start = tl.program_id(0) * BLOCK
+    src = tl.make_block_ptr(x_ptr + 2, (BLOCK,), (1,), (start - 1,), (BLOCK,),
+                            (0,))
+    tl.store(out_ptr + start + tl.arange(0, BLOCK), tl.load(src))
+
+
+@triton.jit
+def advance_in_branches(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # A while loop carries a (block pointer, count) tuple; an if advances
+    # the block pointer on odd counts: block i of the output is block
+    # 0, 1, 1, 2 of x.
+    state = (tl.make_block_ptr(x_ptr, (n,), (1,), (0,), (BLOCK,), (0,)), 0)
+    while state[1] < 4:
+        b, i = state
+        if i % 2 == 1:
+            b = tl.advance(b, (BLOCK,))
+        tl.store(out_ptr + i * BLOCK + tl.arange(0, BLOCK),
+                 tl.load(b, boundary_check=(0,)))
+        state = (b, i + 1)

@@ -30,3 +30,22 @@ def tuple_while_and_if(out_ptr, n, BLOCK: tl.constexpr):
     if n % 2 == 1:
         pair = (pair[0] + 1000, pair[1])
     tl.store(out_ptr + offs, pair[0] - pair[1])
+
+
+@triton.jit
+def _halve_unless_large(n):
+    if n > 3:
+        return 0
+    return n.to(tl.uint32)
+
+
+@triton.jit
+def unsigned_merges(out_ptr, n):
+    # An unsigned value merged with a Python number stays unsigned (the
+    # shifts are logical): after an if in a tuple, and as a returned value.
+    # For n = -2 both are 0xfffffffe >> 1 = 2147483647; for n = 5, 0.
+    t = (n.to(tl.uint32), 1)
+    if n > 3:
+        t = (0, 1)
+    tl.store(out_ptr, (t[0] >> 1).to(tl.int32))
+    tl.store(out_ptr + 1, (_halve_unless_large(n) >> 1).to(tl.int32))

@@ -32,3 +32,21 @@ def reduce_one_tuple(out_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     total, = tl.reduce((offs,), 0, _add)
     tl.store(out_ptr, total)
+
+
+@triton.jit
+def _umax(a, b):
+    return tl.where(a > b, a, b)
+
+
+# The largest of 256 uint32 values (i * 2654435761 mod 2^32), reduced and
+# as the last element of a running maximum: the combiner's arguments are
+# unsigned, as its inputs, so `a > b` compares unsigned.
+@triton.jit
+def uint_max(out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = offs.to(tl.uint32) * 2654435761
+    tl.store(out_ptr, tl.reduce(x, 0, _umax).to(tl.int32, bitcast=True))
+    running = tl.associative_scan(x, 0, _umax)
+    last = tl.sum(tl.where(offs == BLOCK - 1, running, 0), 0)
+    tl.store(out_ptr + 1, last.to(tl.int32, bitcast=True))
