@@ -221,52 +221,25 @@ getConstantRunLeaders(const AxisInfoResult &axis, Value value) {
     return std::nullopt;
   ArrayRef<int64_t> shape = type.getShape();
   unsigned n = layout.getTotalElemsPerThread(shape);
-  // Runs start at multiples of the constancy, and so do shorter runs of any
-  // divisor of it: take the runs a thread can hold whole, those starting
-  // where the threads' first registers do (a blocked layout's
-  // sizePerThread).
-  SmallVector<int64_t> run = llvm::to_vector(info.getConstancy());
-  SmallVector<int64_t> starts(run.size(), 0);
-  for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
-    for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
-      for (auto [s, i] :
-           llvm::zip(starts, layout.getTensorIndex(shape, lane, warp, 0)))
-        s = std::gcd(s, i);
-  for (auto [r, s] : llvm::zip(run, starts))
-    if (s)
-      r = std::gcd(r, s);
-  if (llvm::all_of(run, [](int64_t c) { return c <= 1; }))
-    return std::nullopt;
-  auto runStart = [&](SmallVector<int64_t> index) {
-    for (auto [i, c] : llvm::zip(index, run))
-      i -= i % c;
-    return index;
-  };
-  // Lane 0 of warp 0 proposes a leader per register, all threads check it.
-  SmallVector<SmallVector<int64_t>> firstThread;
-  std::map<SmallVector<int64_t>, unsigned> regOfIndex;
-  for (unsigned reg = 0; reg < n; ++reg) {
-    firstThread.push_back(layout.getTensorIndex(shape, 0, 0, reg));
-    regOfIndex.try_emplace(firstThread.back(), reg);
-  }
+  // Runs start at multiples of the constancy. Registers whose elements lie
+  // in the same run in every thread hold equal values: each takes the
+  // first such register's. (A matmul's B mask, constant over 16 rows, is
+  // one comparison for rows r and r + 8 of a thread.)
+  ArrayRef<int64_t> run = info.getConstancy();
+  std::map<SmallVector<int64_t>, unsigned> firstInRuns;
   SmallVector<unsigned> leaders(n);
+  bool repeats = false;
   for (unsigned reg = 0; reg < n; ++reg) {
-    auto it = regOfIndex.find(runStart(firstThread[reg]));
-    leaders[reg] = it == regOfIndex.end() ? reg : it->second;
+    SmallVector<int64_t> runs;
+    for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
+      for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
+        for (auto [i, c] :
+             llvm::zip(layout.getTensorIndex(shape, lane, warp, reg), run))
+          runs.push_back(i / std::max<int64_t>(c, 1));
+    leaders[reg] = firstInRuns.try_emplace(std::move(runs), reg).first->second;
+    repeats |= leaders[reg] != reg;
   }
-  for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
-    for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
-      for (unsigned reg = 0; reg < n; ++reg)
-        if (leaders[reg] != reg &&
-            runStart(layout.getTensorIndex(shape, lane, warp, reg)) !=
-                layout.getTensorIndex(shape, lane, warp, leaders[reg]))
-          leaders[reg] = reg;
-  // A leader leads itself (a register whose own run start is elsewhere may
-  // not serve as another's).
-  for (unsigned reg = 0; reg < n; ++reg)
-    if (leaders[leaders[reg]] != leaders[reg])
-      leaders[reg] = reg;
-  if (llvm::all_of(llvm::seq(n), [&](unsigned r) { return leaders[r] == r; }))
+  if (!repeats)
     return std::nullopt;
   return leaders;
 }

@@ -323,13 +323,13 @@ std::optional<llvm::SmallVector<llvm::SmallVector<int64_t>>>
 getRegisterIndexDeltas(mlir::Attribute layoutAttr,
                        llvm::ArrayRef<int64_t> shape);
 
-/// For each register of this thread's part of `value` (a tile), the
-/// register holding the first element of its run of equal values, where
-/// the axis analysis proves such runs (constancy) and the same register
-/// holds that first element in every thread; a register maps to itself
-/// otherwise. std::nullopt when no register repeats another. Elementwise
-/// ops compute each run once: `offsets < n` with n divisible by 16 is one
-/// comparison per 4 contiguous elements, as Triton's vectorized masks.
+/// For each register of this thread's part of `value` (a tile), the first
+/// register whose element lies in the same run of equal values in every
+/// thread, where the axis analysis proves such runs (constancy); a register
+/// maps to itself otherwise. std::nullopt when no register repeats another.
+/// Elementwise ops compute each run once: `offsets < n` with n divisible by
+/// 16 is one comparison per 4 contiguous elements, as Triton's vectorized
+/// masks.
 std::optional<llvm::SmallVector<unsigned>>
 getConstantRunLeaders(const mlir::tle::AxisInfoResult &axis, mlir::Value value);
 

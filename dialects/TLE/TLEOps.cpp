@@ -277,10 +277,8 @@ LogicalResult BitcastOp::verify() {
 }
 
 LogicalResult FpToFpOp::verify() {
+  // Shapes are the Elementwise trait's to check.
   Type srcType = getSrc().getType(), resultType = getResult().getType();
-  if (isa<RankedTensorType>(srcType) != isa<RankedTensorType>(resultType) ||
-      shapeOf(srcType) != shapeOf(resultType))
-    return emitOpError() << "operand and result shapes differ";
   unsigned from = getElementTypeOrSelf(srcType).getIntOrFloatBitWidth();
   unsigned to = getElementTypeOrSelf(resultType).getIntOrFloatBitWidth();
   if (to < from && !getRounding())

@@ -169,7 +169,7 @@ def TLE_BitcastOp : TLE_Op<"bitcast", [Pure]> {
   let hasVerifier = 1;
 }
 
-def TLE_FpToFpOp : TLE_Op<"fp_to_fp", [Pure]> {
+def TLE_FpToFpOp : TLE_Op<"fp_to_fp", [Pure, Elementwise]> {
   let summary = "Floating-point conversion with an explicit rounding mode";
   let description = [{
     Used where arith's conversions lack the rounding control Triton exposes

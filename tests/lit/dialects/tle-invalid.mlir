@@ -226,7 +226,7 @@ tle.func @fp_widen_rounding(%x: tensor<4xf16>) {
 // -----
 
 tle.func @fp_shape(%x: tensor<4xf16>) {
-  // expected-error @+1 {{operand and result shapes differ}}
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
   %0 = tle.fp_to_fp %x : tensor<4xf16> -> tensor<8xf32>
   tle.return
 }
