@@ -164,14 +164,22 @@ NvidiaTargetInfo::getWarpgroupFragments(
   F.C.Registers = {{0, 1}, {8, 0}};
   F.C.Lanes = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
   F.C.Warps = {{16, 0}, {32, 0}};
-  // 8-bit types: both operands from shared memory, K-major.
+  F.A.Warps = F.C.Warps;
+  // A from registers: four .b32 per thread and instruction, each packing
+  // consecutive columns of one row (PTX ISA, wgmma register fragment of A).
   if (isKMajorOnly(getWgmmaInputType(Instr))) {
+    // 8-bit types (k32): bytes of columns 4q..4q+3 (q = lane % 4) of rows
+    // g and g + 8 (g = lane / 4), then of columns 16 + 4q..; operands
+    // from shared memory only K-major.
     F.KMajorOperandsOnly = true;
+    F.A.Registers = {{0, 1}, {0, 2}, {8, 0}, {0, 16}};
+    F.A.Lanes = {{0, 4}, {0, 8}, {1, 0}, {2, 0}, {4, 0}};
     return F;
   }
+  // 16-bit types (k16): halves of columns 2q, 2q + 1, rows g and g + 8,
+  // then columns 8 + 2q.
   F.A.Registers = {{0, 1}, {8, 0}, {0, 8}};
   F.A.Lanes = F.C.Lanes;
-  F.A.Warps = F.C.Warps;
   return F;
 }
 
@@ -266,19 +274,25 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitRegisterAMatrixMultiply(
     OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
     int64_t N, ValueRange AValues, const backend::BlockMatrixOperand &BOperand,
     ValueRange C) const {
-  if (AValues.size() != 8 || isKMajorOnly(getWgmmaInputType(Instr)))
+  // Four .b32 registers of 2 halves or 4 bytes each, in fragment order.
+  unsigned PerRegister = isKMajorOnly(getWgmmaInputType(Instr)) ? 4 : 2;
+  if (AValues.size() != 4 * PerRegister ||
+      !llvm::all_of(AValues.getTypes(), [&](Type T) {
+        return T.isIntOrFloat() &&
+               T.getIntOrFloatBitWidth() * PerRegister == 32;
+      }))
     return emitError(Loc) << "nvidia plugin: '" << Instr.Name
-                          << "' takes A from registers as 8 halves, got "
+                          << "' takes A from registers as " << 4 * PerRegister
+                          << " values of " << 32 / PerRegister << " bits, got "
                           << AValues.size() << " of " << AValues.getTypes();
   FailureOr<Value> DescB = getDescriptor(B, Loc, BOperand);
   if (failed(DescB))
     return failure();
-  // Pairs of halves in one .b32 register each, in fragment order.
   SmallVector<Value> ARegisters;
-  for (unsigned I = 0; I < 8; I += 2) {
-    auto Pair = VectorType::get({2}, AValues[I].getType());
-    Value V = LLVM::PoisonOp::create(B, Loc, Pair);
-    for (unsigned J = 0; J < 2; ++J)
+  for (unsigned I = 0; I < AValues.size(); I += PerRegister) {
+    auto Packed = VectorType::get({PerRegister}, AValues[I].getType());
+    Value V = LLVM::PoisonOp::create(B, Loc, Packed);
+    for (unsigned J = 0; J < PerRegister; ++J)
       V = LLVM::InsertElementOp::create(
           B, Loc, V, AValues[I + J],
           LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(J)));

@@ -58,7 +58,7 @@ struct MatrixFragments {
   /// The instruction reads A and B from block-level memory (see
   /// BlockMatrixOperand); B is then empty, and A is empty unless the
   /// instruction also takes A from registers in that fragment
-  /// (emitRegisterAMatrixMultiply; Hopper's wgmma for 16-bit types).
+  /// (emitRegisterAMatrixMultiply; Hopper's wgmma, 16- and 8-bit types).
   bool OperandsInBlockMemory = false;
   /// With OperandsInBlockMemory: the instruction reads only K-major
   /// operands (BlockMatrixOperand::MajorMN false; Hopper's wgmma for 8-bit
