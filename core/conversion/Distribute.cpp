@@ -71,6 +71,7 @@ struct DistributePass
         matrixUnits(options.MatrixUnits) {
     vectorBytes = options.VectorBytes;
     rawLanguages = options.RawLanguages;
+    warpExchanges = options.WarpExchanges;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
@@ -97,6 +98,10 @@ struct DistributePass
   ListOption<std::string> rawLanguages{
       *this, "raw-languages",
       llvm::cl::desc("Native languages of tle_raw variants the chip accepts")};
+  Option<bool> warpExchanges{
+      *this, "warp-exchanges",
+      llvm::cl::desc("Convert layouts inside warps by lane shuffles"),
+      llvm::cl::init(true)};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -125,6 +130,7 @@ struct DistributePass
     st.threadsPerBlock = ::tle::conversion::getNumWarps(module) *
                          (warpSize ? warpSize.getInt() : target.getWarpSize());
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
+    st.warpExchanges = warpExchanges;
     DistributeTypeConverter typeConverter(ctx, target);
 
     ConversionTarget conv(*ctx);

@@ -77,6 +77,9 @@ struct DistributeState {
   unsigned scratchAddressSpace = 0;
   /// Threads of one program (num_warps x warp size).
   unsigned threadsPerBlock = 0;
+  /// Layout conversions inside warps by lane shuffles
+  /// (OptimizationToggles::WarpExchanges).
+  bool warpExchanges = true;
   /// Native languages the chip accepts in tle_raw variants.
   std::vector<std::string> rawLanguages;
   /// Block-level globals that live as long as the kernel (local buffers),
@@ -508,6 +511,45 @@ mlir::FailureOr<mlir::Value> shuffleValue(mlir::OpBuilder &b,
                                           const backend::TargetInfo &target,
                                           mlir::Value v, mlir::Value offset,
                                           backend::ShuffleKind kind);
+/// A layout conversion inside each warp by lane shuffles (see
+/// DistributeWarpExchange.cpp): per round, the lane each lane reads, the word
+/// of its source registers each lane publishes (`elemsPerWord` elements of
+/// `elemBits`, at most 32 bits: the registers differing in the
+/// register-index bits `wordBits`), and the destination registers the round
+/// fills with each lane's element position in the word read (-1: the lane
+/// fills that register in another round).
+struct WarpExchangePlan {
+  unsigned elemBits = 32, elemsPerWord = 1, srcRegs = 0, dstRegs = 0;
+  llvm::SmallVector<unsigned> wordBits;
+  struct Fill {
+    unsigned reg;
+    llvm::SmallVector<int32_t> positions;
+  };
+  struct Round {
+    llvm::SmallVector<int32_t> srcLane, word;
+    llvm::SmallVector<Fill> fills;
+  };
+  llvm::SmallVector<Round> rounds;
+
+  /// The source register that is element `position` of word `word`.
+  unsigned getSourceRegister(unsigned word, unsigned position) const;
+};
+
+/// The exchange converting `src` to `dst` when every element stays in its
+/// warp, the same way in every warp, in at most `maxRounds` rounds;
+/// std::nullopt otherwise (or for elements other than 8, 16 or 32 bits).
+std::optional<WarpExchangePlan>
+planWarpExchange(mlir::tle::DistributedLayoutAttrInterface src,
+                 mlir::tle::DistributedLayoutAttrInterface dst,
+                 llvm::ArrayRef<int64_t> shape, unsigned elemBits,
+                 unsigned maxRounds);
+
+/// The destination registers of `plan` from this thread's source registers.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitWarpExchange(mlir::OpBuilder &b, mlir::Location loc, DistributeState &st,
+                 const WarpExchangePlan &plan, mlir::ValueRange src,
+                 mlir::Type elem, unsigned warpSize);
+
 /// Xor-shuffles `v` across lanes through the target, as 32-bit pieces.
 mlir::FailureOr<mlir::Value> shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                                         const backend::TargetInfo &target,

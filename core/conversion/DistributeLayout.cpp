@@ -269,6 +269,20 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
         srcVec = sv;
       }
     }
+    // Within warps: lane shuffles, no block-level memory or barrier, where
+    // they are no more than the scratch accesses (a shuffle and a few
+    // selects against a store or load, and the barriers saved).
+    if (st.warpExchanges && elem.isIntOrFloat())
+      if (std::optional<WarpExchangePlan> plan =
+              planWarpExchange(srcLayout, dstLayout, shape,
+                               elem.getIntOrFloatBitWidth(), bestCost)) {
+        auto values = emitWarpExchange(rewriter, loc, st, *plan, src, elem,
+                                       srcLayout.getWarpSize());
+        if (failed(values))
+          return failure();
+        rewriter.replaceOpWithMultiple(op, {*values});
+        return success();
+      }
     // Matrix operands read with tile loads, from scratch laid out as the
     // source writes it fastest (one tile load replaces eight 32-bit loads,
     // and 16-byte rows padded by 16 bytes keep both sides free of bank

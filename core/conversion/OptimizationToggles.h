@@ -40,6 +40,10 @@ struct OptimizationToggles {
   /// the elements they copied (softmax's rows), the wait for the copies has
   /// no block barrier.
   bool OwnSlotWaits = true;
+  /// warp-exchanges: a layout conversion in which no element leaves its
+  /// warp moves values by lane shuffles, not through block-level memory and
+  /// barriers (fp8 attention's P, accumulator to the next product's A).
+  bool WarpExchanges = true;
   /// occupancy (backends): the kernel fitted in fewer registers when that
   /// lets more blocks reside on one processor without spilling
   /// (backend::CompileOptions::RaiseOccupancy).
@@ -64,7 +68,8 @@ struct OptimizationToggles {
   /// The names disable() takes, for help and error messages.
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
-      "loop-invariant-code-motion, tensor-copies, own-slot-waits, occupancy";
+      "loop-invariant-code-motion, tensor-copies, own-slot-waits, "
+      "warp-exchanges, occupancy";
 
 private:
   template <typename Self, typename Fn> static void forEachIn(Self &T, Fn &F) {
@@ -74,6 +79,7 @@ private:
     F("loop-invariant-code-motion", T.LoopInvariantCodeMotion);
     F("tensor-copies", T.TensorCopies);
     F("own-slot-waits", T.OwnSlotWaits);
+    F("warp-exchanges", T.WarpExchanges);
     F("occupancy", T.Occupancy);
   }
 };

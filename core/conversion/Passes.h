@@ -157,6 +157,9 @@ struct DistributeOptions {
   /// description's `raw.languages`); variants with inline-assembly
   /// constraints in one of them are inlined.
   std::vector<std::string> RawLanguages;
+  /// Layout conversions inside warps by lane shuffles, not through
+  /// block-level memory (OptimizationToggles::WarpExchanges).
+  bool WarpExchanges = true;
   /// Adds the dialects the TargetInfo creates ops of (loaded before the pass
   /// runs, as passes may not load dialects while running).
   std::function<void(mlir::DialectRegistry &)> TargetDialects;

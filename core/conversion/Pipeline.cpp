@@ -37,6 +37,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   Dist.VectorBytes = Layouts.VectorBytes;
   Dist.MatrixUnits = Layouts.MatrixUnits;
   Dist.RawLanguages = Desc.RawLanguages;
+  Dist.WarpExchanges = Options.Optimizations.WarpExchanges;
 
   PassManager PM(Module.getContext());
   // Native code the target takes, or the portable fallback in its place.
