@@ -1069,6 +1069,54 @@ LogicalResult tensorDims(Ctx &C, const CallArg *Arg, llvm::StringRef Name,
   return success();
 }
 
+/// A padding_option: zero (also for '' and when absent) or NaN.
+FailureOr<mlir::tle::PaddingOption> getPadding(Ctx &C, const CallArg *Arg) {
+  if (!Arg)
+    return mlir::tle::PaddingOption::Zero;
+  auto P = C.E.requireStr(Arg, "padding_option", C.Site);
+  if (failed(P))
+    return failure();
+  if (*P == "nan")
+    return mlir::tle::PaddingOption::NaN;
+  if (*P != "zero" && !P->empty())
+    return C.E.error(C.Site, "padding_option must be 'zero' or 'nan', got '" +
+                                 *P + "'");
+  return mlir::tle::PaddingOption::Zero;
+}
+
+/// What a tensor descriptor or a block pointer describes: its base, the
+/// tensor's shape and strides, and its type (the block).
+struct DescribedTensor {
+  Value Base;
+  SmallVector<Value> Shape, Strides;
+  mlir::tle::TensorDescType Type;
+};
+
+/// The `base`, `shape`, `strides` and `block_shape` arguments; a 64-bit
+/// shape is an error where `NoNarrowing` (Triton's block pointers have
+/// 64-bit shapes, TLE's descriptors 32-bit ones).
+FailureOr<DescribedTensor> getDescribedTensor(Ctx &C, const BoundArgs &A,
+                                              bool NoNarrowing) {
+  const TValue &Base = A.get("base")->Value;
+  if (!Base.is(TValue::Kind::IR) || !isPointerType(Base.getType()))
+    return C.E.error(C.Site,
+                     "base must be a scalar pointer, got " + Base.describe());
+  auto Block = C.E.requireShape(A.get("block_shape"), "block_shape", C.Site);
+  if (failed(Block))
+    return failure();
+  DescribedTensor T;
+  T.Base = Base.getValue();
+  if (failed(tensorDims(C, A.get("shape"), "shape", DType{C.B.getI32Type()},
+                        Block->size(), T.Shape, NoNarrowing)) ||
+      failed(tensorDims(C, A.get("strides"), "strides", DType{C.B.getI64Type()},
+                        Block->size(), T.Strides)))
+    return failure();
+  Type Elem = cast<mlir::tle::PointerType>(Base.getType()).getPointeeType();
+  T.Type = mlir::tle::TensorDescType::get(C.B.getContext(),
+                                          RankedTensorType::get(*Block, Elem));
+  return T;
+}
+
 Result builtinMakeTensorDescriptor(Emitter &E, CallArgs &Args,
                                    const Node *Site) {
   Ctx C(E, Args, Site);
@@ -1077,35 +1125,12 @@ Result builtinMakeTensorDescriptor(Emitter &E, CallArgs &Args,
                   4);
   if (failed(A))
     return failure();
-  const TValue &Base = A->get("base")->Value;
-  if (!Base.is(TValue::Kind::IR) || !isPointerType(Base.getType()))
-    return C.fail("base must be a scalar pointer, got " + Base.describe());
-  auto Block = E.requireShape(A->get("block_shape"), "block_shape", Site);
-  if (failed(Block))
+  auto T = getDescribedTensor(C, *A, /*NoNarrowing=*/false);
+  auto Padding = getPadding(C, A->get("padding_option"));
+  if (failed(T) || failed(Padding))
     return failure();
-  SmallVector<Value> Shape, Strides;
-  if (failed(tensorDims(C, A->get("shape"), "shape", DType{C.B.getI32Type()},
-                        Block->size(), Shape)) ||
-      failed(tensorDims(C, A->get("strides"), "strides",
-                        DType{C.B.getI64Type()}, Block->size(), Strides)))
-    return failure();
-  Type Elem = cast<mlir::tle::PointerType>(Base.getType()).getPointeeType();
-  auto DescType =
-      mlir::tle::TensorDescType::get(C.B.getContext(),
-                               RankedTensorType::get(*Block, Elem));
-  auto Padding = mlir::tle::PaddingOption::Zero;
-  if (A->has("padding_option")) {
-    auto P = E.requireStr(A->get("padding_option"), "padding_option", Site);
-    if (failed(P))
-      return failure();
-    if (*P == "nan")
-      Padding = mlir::tle::PaddingOption::NaN;
-    else if (*P != "zero" && !P->empty())
-      return C.fail("padding_option must be 'zero' or 'nan', got '" + *P +
-                    "'");
-  }
   return TValue::ir(mlir::tle::MakeTensorDescOp::create(
-      C.B, C.L, DescType, Base.getValue(), Shape, Strides, Padding));
+      C.B, C.L, T->Type, T->Base, T->Shape, T->Strides, *Padding));
 }
 
 FailureOr<SmallVector<Value>> descriptorOffsets(Ctx &C, const CallArg *A,
@@ -1206,21 +1231,12 @@ Result builtinMakeBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
       {"base", "shape", "strides", "offsets", "block_shape", "order"}, 6);
   if (failed(A))
     return failure();
-  const TValue &Base = A->get("base")->Value;
-  if (!Base.is(TValue::Kind::IR) || !isPointerType(Base.getType()))
-    return C.fail("base must be a scalar pointer, got " + Base.describe());
-  auto Block = E.requireShape(A->get("block_shape"), "block_shape", Site);
-  if (failed(Block))
+  auto T = getDescribedTensor(C, *A, /*NoNarrowing=*/true);
+  if (failed(T))
     return failure();
-  size_t Rank = Block->size();
-  SmallVector<Value> Shape, Strides, Offsets;
-  // Triton's shapes are 64-bit; TLE's descriptors are 32-bit: a larger
-  // value must not be truncated silently.
-  if (failed(tensorDims(C, A->get("shape"), "shape", DType{C.B.getI32Type()},
-                        Rank, Shape, /*NoNarrowing=*/true)) ||
-      failed(tensorDims(C, A->get("strides"), "strides",
-                        DType{C.B.getI64Type()}, Rank, Strides)) ||
-      failed(tensorDims(C, A->get("offsets"), "offsets",
+  size_t Rank = T->Type.getBlockType().getRank();
+  SmallVector<Value> Offsets;
+  if (failed(tensorDims(C, A->get("offsets"), "offsets",
                         DType{C.B.getI32Type()}, Rank, Offsets,
                         /*NoNarrowing=*/true)))
     return failure();
@@ -1231,11 +1247,8 @@ Result builtinMakeBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
   if (Order->size() != Rank)
     return C.fail("order must be a permutation of the " + llvm::Twine(Rank) +
                   " dimensions of block_shape");
-  Type Elem = cast<mlir::tle::PointerType>(Base.getType()).getPointeeType();
-  auto DescType = mlir::tle::TensorDescType::get(
-      C.B.getContext(), RankedTensorType::get(*Block, Elem));
   Value Desc = mlir::tle::MakeTensorDescOp::create(
-      C.B, C.L, DescType, Base.getValue(), Shape, Strides,
+      C.B, C.L, T->Type, T->Base, T->Shape, T->Strides,
       mlir::tle::PaddingOption::Zero);
   std::vector<TValue> OffsetValues;
   for (Value V : Offsets)
@@ -1308,18 +1321,11 @@ Result loadBlockPointer(Ctx &C, const BoundArgs &A) {
                         "does not apply to a block pointer; use "
                         "boundary_check (and padding_option)")))
     return failure();
-  auto Padding = mlir::tle::PaddingOption::Zero;
-  if (A.has("padding_option")) {
-    auto P = C.E.requireStr(A.get("padding_option"), "padding_option", C.Site);
-    if (failed(P))
-      return failure();
-    if (*P == "nan")
-      Padding = mlir::tle::PaddingOption::NaN;
-    else if (*P != "zero" && !P->empty())
-      return C.fail("padding_option must be 'zero' or 'nan', got '" + *P + "'");
-  }
+  auto Padding = getPadding(C, A.get("padding_option"));
+  if (failed(Padding))
+    return failure();
   auto Access = getBlockPointerAccess(C, A.get("pointer")->Value,
-                                      A.get("boundary_check"), Padding);
+                                      A.get("boundary_check"), *Padding);
   if (failed(Access))
     return failure();
   auto DescType = cast<mlir::tle::TensorDescType>(Access->Desc.getType());
