@@ -99,11 +99,17 @@ planWarpExchange(DistributedLayoutAttrInterface src,
   // same way in every warp (the code is the same for all of them).
   SmallVector<SmallVector<Source>> needs(warpSize);
   for (unsigned warp = 0; warp < numWarps; ++warp) {
+    // Each element held once: where lanes hold copies (a reduction's
+    // result), one lane would serve all of them, a round each, while
+    // scratch reads them in parallel.
     std::map<SmallVector<int64_t>, std::pair<unsigned, unsigned>> holders;
     for (unsigned lane = 0; lane < warpSize; ++lane)
       for (unsigned reg = 0; reg < srcRegs; ++reg)
-        holders.try_emplace(src.getTensorIndex(shape, lane, warp, reg), lane,
-                            reg);
+        if (!holders
+                 .try_emplace(src.getTensorIndex(shape, lane, warp, reg), lane,
+                              reg)
+                 .second)
+          return std::nullopt;
     for (unsigned lane = 0; lane < warpSize; ++lane)
       for (unsigned reg = 0; reg < dstRegs; ++reg) {
         auto it = holders.find(dst.getTensorIndex(shape, lane, warp, reg));

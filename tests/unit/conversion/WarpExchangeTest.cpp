@@ -146,6 +146,12 @@ TEST_F(WarpExchangeTest, Refusals) {
       "[0, 32], [8, 0]], lanes = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], "
       "warps = [[16, 0], [32, 0]]>");
   EXPECT_FALSE(planWarpExchange(acc, a, {64, 64}, 8, /*maxRounds=*/7));
+  // A source whose lanes hold copies (rows of 4 lanes replicated 8 times).
+  auto copies = layout("#tle.blocked<sizePerThread = [1], threadsPerWarp = "
+                       "[32], warpsPerCTA = [1], order = [0]>");
+  auto once = layout("#tle.blocked<sizePerThread = [4], threadsPerWarp = "
+                     "[32], warpsPerCTA = [1], order = [0]>");
+  EXPECT_FALSE(planWarpExchange(copies, once, {4}, 32, 100));
 }
 
 } // namespace
