@@ -38,8 +38,11 @@ for dim in 64 128; do
   # What the tensor copies give: K and V through cp.async instead.
   attn_one $dim 1 tensor-copies
   # FP8_OUTPUT: Q, K and V (transposed) in e5m2, both products on the 8-bit
-  # wgmma.
+  # wgmma; and P's exchange into the register A fragment through shared
+  # memory instead of lane shuffles (ptxas then serializes the wgmmas,
+  # C7515: the row measures both).
   attn_one $dim 1 "" fp8
+  attn_one $dim 1 warp-exchanges fp8
 done
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/attention.json"
 cat "$ROOT/bench/bin/attention.json"
