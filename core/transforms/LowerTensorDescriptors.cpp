@@ -49,12 +49,6 @@ struct TileAccess {
   Value Mask;
 };
 
-/// The pointers of the tile at Offsets and the mask of its elements inside
-/// the described tensor; with a Layout (2-D tiles), in that layout. The
-/// pointers are the tile's first element (scalar arithmetic) plus offsets
-/// within the tile that do not depend on Offsets: in a loop they are
-/// computed once (loop-invariant code motion) and each iteration adds a
-/// scalar, not a 64-bit product per element.
 /// Which dimensions of an access's block its mask checks: those its
 /// boundary_check lists, else all.
 template <typename AccessOp> SmallVector<bool> getCheckedDims(AccessOp Access) {
@@ -67,6 +61,13 @@ template <typename AccessOp> SmallVector<bool> getCheckedDims(AccessOp Access) {
   return Checked;
 }
 
+/// The pointers of the tile at Offsets and the mask of its elements inside
+/// the described tensor along the Checked dimensions (null when none is);
+/// with a Layout (2-D tiles), in that layout. The pointers are the tile's
+/// first element (scalar arithmetic) plus offsets within the tile that do
+/// not depend on Offsets: in a loop they are computed once (loop-invariant
+/// code motion) and each iteration adds a scalar, not a 64-bit product per
+/// element.
 TileAccess buildTileAccess(OpBuilder &B, Location Loc, MakeTensorDescOp Desc,
                            ValueRange Offsets, ArrayRef<bool> Checked,
                            Attribute Layout = {}) {

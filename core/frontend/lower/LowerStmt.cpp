@@ -150,8 +150,8 @@ static FailureOr<Value> yieldValue(Emitter &E, const std::string &What,
                                    const TValue &V, Type Want,
                                    bool WantUnsigned, const Node *Site);
 
-/// Yields what each branch leaves for `Name` (Then, Else) at the end of the
-/// placeholder's branches, as one type: the IR value's (signedness
+/// Yields what each branch leaves for a name (`What`: Then, Else) at the end of
+/// the placeholder's branches, as one type: the IR value's (signedness
 /// included), or for two numbers the first's unless the other is a float.
 /// Appends to Types and Values[branch]; returns whether the type is
 /// unsigned.
