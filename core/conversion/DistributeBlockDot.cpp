@@ -29,6 +29,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <map>
 #include <set>
 #include <variant>
 
@@ -108,6 +109,32 @@ const MatrixUnit *findUnit(Operation *op, DistributeState &st) {
     if (unit.Instr.Name == name.getValue())
       return &unit;
   return nullptr;
+}
+
+/// `elements` packed into 32-bit registers in order, 32 / bits of them per
+/// register, the first in the lowest bits (what
+/// TargetInfo::emitRegisterAMatrixMultiply takes).
+FailureOr<SmallVector<Value>> packRegisters(OpBuilder &b, Location loc,
+                                            ValueRange elements) {
+  if (elements.empty() || !elements.front().getType().isIntOrFloat())
+    return failure();
+  Type elem = elements.front().getType();
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits == 0 || 32 % bits != 0 || elements.size() % (32 / bits) != 0 ||
+      !llvm::all_equal(elements.getTypes()))
+    return failure();
+  unsigned perRegister = 32 / bits;
+  auto vector = VectorType::get({perRegister}, elem);
+  SmallVector<Value> registers;
+  for (unsigned first = 0; first < elements.size(); first += perRegister) {
+    Value packed = LLVM::PoisonOp::create(b, loc, vector);
+    for (unsigned i = 0; i < perRegister; ++i)
+      packed = LLVM::InsertElementOp::create(
+          b, loc, packed, elements[first + i], i32Const(b, loc, i));
+    registers.push_back(
+        LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed));
+  }
+  return registers;
 }
 
 /// Starts the instructions of one dot as one group; returns the
@@ -234,6 +261,29 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
     aOrigin = a->at(b, loc, groupRow, zero);
   BlockMatrixOperand bOrigin = bTile.at(b, loc, zero, groupCol);
 
+  // A in registers, packed before the fence: a register written between
+  // the fence and the instructions reading it makes the vendor's compiler
+  // fence again (ptxas C7519).
+  std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> aPacked;
+  if (aRegisters) {
+    for (int64_t m : originsM)
+      for (int64_t kk = 0; kk < k; kk += instr.K) {
+        SmallVector<Value> aFrag;
+        for (auto [r, c] : aFragment) {
+          auto it = aRegs.find({m + r, kk + c});
+          if (it == aRegs.end())
+            return op->emitError() << "operand A's layout does not hold whole "
+                                   << instr.Name << " tiles";
+          aFrag.push_back(aRegisters->values[it->second]);
+        }
+        FailureOr<SmallVector<Value>> packed = packRegisters(b, loc, aFrag);
+        if (failed(packed))
+          return op->emitError()
+                 << "operand A's elements do not pack into 32-bit registers";
+        aPacked[{m, kk}] = std::move(*packed);
+      }
+  }
+
   if (failed(st.target.emitMatrixFence(b, loc)))
     return failure();
   SmallVector<Value> acc(accValues.begin(), accValues.end());
@@ -262,17 +312,8 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
           out = st.target.emitBlockMatrixMultiply(b, loc, instr, instrN, aTile,
                                                   bOperand, cFrag);
         } else {
-          SmallVector<Value> aFrag;
-          for (auto [r, c] : aFragment) {
-            auto it = aRegs.find({m + r, kk + c});
-            if (it == aRegs.end())
-              return op->emitError()
-                     << "operand A's layout does not hold whole " << instr.Name
-                     << " tiles";
-            aFrag.push_back(aRegisters->values[it->second]);
-          }
-          out = st.target.emitRegisterAMatrixMultiply(b, loc, instr, instrN,
-                                                      aFrag, bOperand, cFrag);
+          out = st.target.emitRegisterAMatrixMultiply(
+              b, loc, instr, instrN, aPacked[{m, kk}], bOperand, cFrag);
         }
         if (failed(out))
           return failure();

@@ -301,7 +301,14 @@ FailureOr<SmallVector<Value>> emitWarpExchange(OpBuilder &b, Location loc,
     }
     words[j] = word;
   }
-  SmallVector<Value> out(plan.dstRegs);
+  // Each destination register: the received word holding it (a select by
+  // lane among the rounds that fill it), then the element at its position
+  // in that word. Selecting whole words first lets registers filled by the
+  // same rounds for the same lanes share them, and leaves the elements of
+  // one word to the target's byte permutes when the consumer packs them.
+  SmallVector<Value> holding(plan.dstRegs);
+  SmallVector<SmallVector<int32_t>> shifts(
+      plan.dstRegs, SmallVector<int32_t>(warpSize, kAny));
   for (const WarpExchangePlan::Round &round : plan.rounds) {
     // The word this lane publishes: a select among the words lanes publish.
     std::map<int32_t, uint32_t> publishers;
@@ -321,32 +328,33 @@ FailureOr<SmallVector<Value>> emitWarpExchange(OpBuilder &b, Location loc,
     if (failed(received))
       return failure();
     for (const WarpExchangePlan::Fill &fill : round.fills) {
-      SmallVector<int32_t> shifts;
       uint32_t lanes = 0;
-      for (auto [l, p] : llvm::enumerate(fill.positions)) {
-        shifts.push_back(p == kAny ? kAny : p * int32_t(plan.elemBits));
-        if (p != kAny)
+      for (auto [l, p] : llvm::enumerate(fill.positions))
+        if (p != kAny) {
           lanes |= 1u << l;
-      }
-      Value v = *received;
-      if (plan.elemBits < 32) {
-        v = arith::ShRUIOp::create(b, loc, v, fn.lookup(shifts));
-        v = arith::TruncIOp::create(b, loc, bitsType, v);
-      }
-      if (elem != v.getType())
-        v = LLVM::BitcastOp::create(b, loc, elem, v);
+          shifts[fill.reg][l] = p * int32_t(plan.elemBits);
+        }
       bool everyLane = lanes == (warpSize == 32 ? ~0u : (1u << warpSize) - 1);
-      Value &dst = out[fill.reg];
-      dst =
-          !dst || everyLane
-              ? v
-              : Value(arith::SelectOp::create(b, loc, fn.isIn(lanes), v, dst));
+      Value &word = holding[fill.reg];
+      word = !word || everyLane ? *received
+                                : Value(arith::SelectOp::create(
+                                      b, loc, fn.isIn(lanes), *received, word));
     }
   }
-  for (Value v : out)
-    if (!v)
+  SmallVector<Value> out;
+  for (auto [word, shift] : llvm::zip(holding, shifts)) {
+    if (!word)
       return emitError(loc, "internal error: a warp exchange left a register "
                             "unfilled");
+    Value v = word;
+    if (plan.elemBits < 32) {
+      v = arith::ShRUIOp::create(b, loc, v, fn.lookup(shift));
+      v = arith::TruncIOp::create(b, loc, bitsType, v);
+    }
+    if (elem != v.getType())
+      v = LLVM::BitcastOp::create(b, loc, elem, v);
+    out.push_back(v);
+  }
   return out;
 }
 

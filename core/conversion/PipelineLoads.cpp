@@ -40,7 +40,7 @@
 // tle-lower-tensor-descriptors kept (tle.descriptor_load) and that such a
 // dot reads, maybe through tl.trans, is copied by the block's first thread
 // through the descriptor's tensor map (tle_struct.tensor_map, made once
-// after the descriptor) into a ring in the 128-byte swizzle
+// after the descriptor) into a ring in the widest swizzle its rows take
 // (tle_struct.async_tensor_copy); each slot has a barrier object the copy
 // completes on, and the readers wait for the slot's phase (the number of
 // times the slots wrapped, which the loop carries) right before the dot,
@@ -278,13 +278,9 @@ int64_t getOperandSwizzle(RankedTensorType type, unsigned fastest) {
   if (type.getRank() != 2)
     return 0;
   int64_t bytes = elementBytes(type.getElementType());
-  int64_t rowBytes = type.getDimSize(fastest) * bytes;
   if (type.getNumElements() * bytes % 1024 != 0)
     return 0;
-  for (int64_t swizzle : {128, 64, 32})
-    if (rowBytes % swizzle == 0)
-      return swizzle;
-  return 0;
+  return getOperandSwizzleBytes(type.getDimSize(fastest) * bytes);
 }
 
 /// The ring of a matrix unit's operand: slots in the swizzled layout the
@@ -319,12 +315,14 @@ unsigned getOperandFastest(DotOp dot, unsigned i) {
   return getDistributedLayout(type).getRegisterOrder()[0];
 }
 
-/// The ring a tensor copy fills: slots of the descriptor's tile in
-/// 128-byte swizzled panels along its contiguous last dimension, which is
-/// the slot's first dimension when the dot reads the tile transposed.
+/// The ring a tensor copy fills: slots of the descriptor's tile in swizzled
+/// panels along its contiguous last dimension, which is the slot's first
+/// dimension when the dot reads the tile transposed.
 ts::BufferType getTensorCopyRingType(const Candidate &c, unsigned slots) {
-  return getSwizzledRingType(cast<RankedTensorType>(c.operand().getType()),
-                             slots, c.trans ? 0 : 1, kTensorCopySwizzleBytes);
+  auto type = cast<RankedTensorType>(c.operand().getType());
+  unsigned fastest = c.trans ? 0 : 1;
+  return getSwizzledRingType(type, slots, fastest,
+                             getOperandSwizzle(type, fastest));
 }
 
 ts::BufferType getRingType(Candidate c, unsigned slots) {
@@ -1121,22 +1119,23 @@ struct PipelineLoadsPass
 
   /// The tensor map of a tensor copy candidate's descriptor, written once,
   /// right after the descriptor is made: boxes of the tile's rows and one
-  /// 128-byte swizzle panel of its last dimension.
+  /// swizzle panel of its last dimension.
   Value getTensorMap(RewriterBase &rewriter, const Candidate &c) {
     auto make = c.source()->getOperand(0).getDefiningOp<MakeTensorDescOp>();
     Value &map = tensorMaps[make];
     if (map)
       return map;
     RankedTensorType block = make.getResult().getType().getBlockType();
-    int64_t panel =
-        kTensorCopySwizzleBytes / elementBytes(block.getElementType());
+    int64_t elemBytes = elementBytes(block.getElementType());
+    int64_t swizzle = getOperandSwizzleBytes(block.getDimSize(1) * elemBytes);
+    int64_t panel = swizzle / elemBytes;
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointAfter(make);
     map = ts::TensorMapOp::create(
         rewriter, make.getLoc(), PointerType::get(rewriter.getIntegerType(8)),
         make.getBase(), make.getShape(), make.getStrides(),
         rewriter.getDenseI64ArrayAttr({block.getDimSize(0), panel}),
-        rewriter.getI32IntegerAttr(kTensorCopySwizzleBytes));
+        rewriter.getI32IntegerAttr(swizzle));
     return map;
   }
 

@@ -152,9 +152,9 @@ FailureOr<MakeTensorDescOp> getDescriptor(Operation *User, Value Desc) {
 
 /// Whether a tensor copy may stage `Load` for a matrix unit (see the pass
 /// description): the conditions the copy's hardware sets (alignment, a
-/// contiguous last dimension, rows a whole number of 128-byte swizzle
-/// panels) where the tile IR proves them, and a tile that software
-/// pipelining stages for a tl.dot.
+/// contiguous last dimension, rows whole panels of a swizzle and slots of
+/// whole swizzle periods) where the tile IR proves them, and a tile that
+/// software pipelining stages for a tl.dot.
 bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
                            const AxisInfoResult &Axis) {
   RankedTensorType Block = Desc.getResult().getType().getBlockType();
@@ -165,10 +165,11 @@ bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
       Desc.getPadding() != PaddingOption::Zero ||
       llvm::is_contained(getCheckedDims(Load), false))
     return false;
-  // Whole swizzle panels of whole 8-row swizzle periods, rows a box may
-  // have.
+  // Rows of whole swizzle panels, rows a box may have, and tiles of whole
+  // 1024-byte swizzle periods (the ring's slots stay aligned to them).
   int64_t ElemBytes = ElemBits / 8;
-  if (Block.getDimSize(1) * ElemBytes % kTensorCopySwizzleBytes != 0 ||
+  if (getOperandSwizzleBytes(Block.getDimSize(1) * ElemBytes) == 0 ||
+      Block.getNumElements() * ElemBytes % 1024 != 0 ||
       Block.getDimSize(0) % 8 != 0 || Block.getDimSize(0) > 256)
     return false;
   // The maps live in a kernel's scratch, written once where the descriptor

@@ -72,8 +72,10 @@ def TLELowerTensorDescriptors : Pass<"tle-lower-tensor-descriptors", "mlir::Modu
     elements in a loop of a kernel (not in a warp_specialize partition),
     from a descriptor made outside it and every loop around it, with zero
     padding, a unit last stride, the other strides and the base 16-byte
-    aligned, rows a multiple of 128 bytes, a multiple of 8 and at most 256
-    of them, and one use, a tl.dot operand (maybe through tl.trans).
+    aligned, rows a multiple of 32 bytes (whole panels of the widest of the
+    128-, 64- and 32-byte swizzles that fits them), a multiple of 8 and at
+    most 256 of them, a tile of whole KiB, and one use, a tl.dot operand
+    (maybe through tl.trans).
     tle-pipeline-loads lowers what it does not stage.
   }];
   let options = [

@@ -28,10 +28,17 @@ struct DotOperandUse {
 };
 std::optional<DotOperandUse> getDotOperandUse(DescriptorLoadOp Load);
 
-/// The swizzle of a tensor copy's ring, in bytes: the widest a matrix unit
-/// reads in place. A tile's rows are whole panels of it (the keep rule), the
-/// ring's slots are laid out in it, and the tensor map boxes one panel.
-constexpr int64_t kTensorCopySwizzleBytes = 128;
+/// The swizzle, in bytes, of a matrix unit's operand slot whose contiguous
+/// rows are `RowBytes` long: the widest of 128, 64 and 32 bytes they are a
+/// multiple of (a row is whole panels of it), or 0 if none. A tensor copy's
+/// ring is laid out in it and its tensor map boxes one panel: attention's
+/// 64-byte rows (8-bit K and V at HEAD_DIM 64) take the 64-byte swizzle.
+inline int64_t getOperandSwizzleBytes(int64_t RowBytes) {
+  for (int64_t Swizzle : {128, 64, 32})
+    if (RowBytes % Swizzle == 0)
+      return Swizzle;
+  return 0;
+}
 
 } // namespace mlir::tle
 

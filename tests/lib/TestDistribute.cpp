@@ -272,23 +272,21 @@ public:
     return emitTied(B, Loc, Name, Operands, C.size(), 2);
   }
   /// "test.wgmma.n<N>.ra swizzle <S> mn <B> strides <rows>,<panels>
-  /// offset <B bytes>" on B's address, A's eight registers and the
+  /// offset <B bytes>" on B's address, A's four packed registers and the
   /// accumulators.
-  FailureOr<SmallVector<Value>>
-  emitRegisterAMatrixMultiply(OpBuilder &B, Location Loc,
-                              const ::tle::hwdesc::MatrixInstruction &Instr,
-                              int64_t N, ValueRange AValues,
-                              const BlockMatrixOperand &BOperand,
-                              ValueRange C) const override {
+  FailureOr<SmallVector<Value>> emitRegisterAMatrixMultiply(
+      OpBuilder &B, Location Loc, const ::tle::hwdesc::MatrixInstruction &Instr,
+      int64_t N, ValueRange ARegisters, const BlockMatrixOperand &BOperand,
+      ValueRange C) const override {
     std::string Name;
     llvm::raw_string_ostream OS(Name);
     OS << "test.wgmma.n" << N << ".ra swizzle " << BOperand.SwizzleBytes
        << " mn " << BOperand.MajorMN << " strides " << BOperand.RowGroupStride
        << "," << BOperand.PanelStride << " offset " << BOperand.ByteOffset;
     SmallVector<Value> Operands{BOperand.Address};
-    llvm::append_range(Operands, AValues);
+    llvm::append_range(Operands, ARegisters);
     llvm::append_range(Operands, C);
-    return emitTied(B, Loc, Name, Operands, C.size(), 1, AValues.size());
+    return emitTied(B, Loc, Name, Operands, C.size(), 1, ARegisters.size());
   }
   FailureOr<SmallVector<Value>>
   emitMatrixWait(OpBuilder &B, Location Loc, unsigned Pending,
@@ -297,18 +295,17 @@ public:
                     Accumulators, Accumulators.size(), 0);
   }
   /// Inline asm returning Count f32 values; operands before Skip are
-  /// pointers, the Halves after them 16-bit values.
-  static SmallVector<Value> emitTied(OpBuilder &B, Location Loc,
-                                     StringRef Name, ValueRange Operands,
-                                     size_t Count, size_t Skip,
-                                     size_t Halves = 0) {
+  /// pointers, the Words after them 32-bit registers.
+  static SmallVector<Value> emitTied(OpBuilder &B, Location Loc, StringRef Name,
+                                     ValueRange Operands, size_t Count,
+                                     size_t Skip, size_t Words = 0) {
     SmallVector<Type> Types(Count, B.getF32Type());
     auto Result = LLVM::LLVMStructType::getLiteral(B.getContext(), Types);
     std::string Constraints;
     for (size_t I = 0; I < Count; ++I)
       Constraints += "=f,";
     for (size_t I = 0; I < Operands.size(); ++I)
-      Constraints += I < Skip ? "l," : I < Skip + Halves ? "h," : "f,";
+      Constraints += I < Skip ? "l," : I < Skip + Words ? "r," : "f,";
     Constraints.pop_back();
     Value D = LLVM::InlineAsmOp::create(
                   B, Loc, Result, Operands, Name, Constraints,

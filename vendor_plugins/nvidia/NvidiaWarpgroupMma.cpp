@@ -272,32 +272,19 @@ FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitBlockMatrixMultiply(
 
 FailureOr<SmallVector<Value>> NvidiaTargetInfo::emitRegisterAMatrixMultiply(
     OpBuilder &B, Location Loc, const hwdesc::MatrixInstruction &Instr,
-    int64_t N, ValueRange AValues, const backend::BlockMatrixOperand &BOperand,
-    ValueRange C) const {
-  // Four .b32 registers of 2 halves or 4 bytes each, in fragment order.
-  unsigned PerRegister = isKMajorOnly(getWgmmaInputType(Instr)) ? 4 : 2;
-  if (AValues.size() != 4 * PerRegister ||
-      !llvm::all_of(AValues.getTypes(), [&](Type T) {
-        return T.isIntOrFloat() &&
-               T.getIntOrFloatBitWidth() * PerRegister == 32;
-      }))
+    int64_t N, ValueRange ARegisters,
+    const backend::BlockMatrixOperand &BOperand, ValueRange C) const {
+  // Four .b32 registers of 2 halves or 4 bytes each.
+  if (ARegisters.size() != 4 ||
+      !llvm::all_of(ARegisters.getTypes(),
+                    [](Type T) { return T.isInteger(32); }))
     return emitError(Loc) << "nvidia plugin: '" << Instr.Name
-                          << "' takes A from registers as " << 4 * PerRegister
-                          << " values of " << 32 / PerRegister << " bits, got "
-                          << AValues.size() << " of " << AValues.getTypes();
+                          << "' takes A from four 32-bit registers, got "
+                          << ARegisters.size() << " of "
+                          << ARegisters.getTypes();
   FailureOr<Value> DescB = getDescriptor(B, Loc, BOperand);
   if (failed(DescB))
     return failure();
-  SmallVector<Value> ARegisters;
-  for (unsigned I = 0; I < AValues.size(); I += PerRegister) {
-    auto Packed = VectorType::get({PerRegister}, AValues[I].getType());
-    Value V = LLVM::PoisonOp::create(B, Loc, Packed);
-    for (unsigned J = 0; J < PerRegister; ++J)
-      V = LLVM::InsertElementOp::create(
-          B, Loc, V, AValues[I + J],
-          LLVM::ConstantOp::create(B, Loc, B.getI32IntegerAttr(J)));
-    ARegisters.push_back(LLVM::BitcastOp::create(B, Loc, B.getI32Type(), V));
-  }
   return emitWgmma(B, Loc, HasWgmma, Instr, N, ARegisters, *DescB,
                    BOperand.MajorMN ? "1" : "0", C);
 }

@@ -56,7 +56,12 @@
 // DIST: "test.wait 0"
 // DIST-NOT: gpu.barrier
 // DIST-NOT: "test.fence.operands"
-// DIST: "test.wgmma.n64.ra swizzle 128 mn 1 strides 1024,8192 offset 0", "{{[=f,]+}}l,h,h,h,h,h,h,h,h,f
+// P's registers are packed (two bf16 per i32, four per k-step) before the
+// accumulator fence, none between it and the products that read them.
+// DIST-COUNT-16: llvm.bitcast {{.*}} : vector<2xbf16> to i32
+// DIST: "test.fence.accumulators"
+// DIST-NOT: vector<2xbf16>
+// DIST: "test.wgmma.n64.ra swizzle 128 mn 1 strides 1024,8192 offset 0", "{{[=f,]+}}l,r,r,r,r,f
 // DIST-COUNT-3: "test.wgmma.n64.ra swizzle 128 mn 1
 // DIST-NOT: "test.wait
 // DIST: "test.commit"

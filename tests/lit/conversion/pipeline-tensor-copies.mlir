@@ -128,8 +128,8 @@ tle.func @attention(%pq: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %pk: !tle
 
 // Tiles a tensor copy cannot take stay masked pointer loads from the
 // start: a base not known to be 16-byte aligned (%pa), a row stride that
-// is not a multiple of 16 bytes (%pb: 36 bf16), rows of 64 bytes (%pc),
-// a tile not read by a dot (%pd).
+// is not a multiple of 16 bytes (%pb: 36 bf16), rows of 16 bytes, which no
+// swizzle panel fills (%pc), a tile not read by a dot (%pd).
 // KEEP-LABEL: tle.func @not_copied
 // KEEP-NOT: tle.descriptor_load
 // KEEP: tle.return
@@ -147,20 +147,20 @@ tle.func @not_copied(%pa: !tle.ptr<bf16>, %pb: !tle.ptr<bf16> {tle.divisibility 
   %s32 = arith.constant 32 : i64
   %one = arith.constant 1 : i64
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  %zero32 = arith.constant dense<0.0> : tensor<64x32xf32>
+  %zero8 = arith.constant dense<0.0> : tensor<64x8xf32>
   %da = tle.make_tensor_descriptor %pa, [%rows, %c64], [%s64, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x64xbf16>>
   %db = tle.make_tensor_descriptor %pb, [%rows, %c64], [%s36, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x64xbf16>>
-  %dc = tle.make_tensor_descriptor %pc, [%rows, %c64], [%s32, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x32xbf16>>
+  %dc = tle.make_tensor_descriptor %pc, [%rows, %c64], [%s32, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x8xbf16>>
   %dd = tle.make_tensor_descriptor %pd, [%rows, %c64], [%s64, %one] : !tle.ptr<f32> -> !tle.tensordesc<tensor<64x64xf32>>
-  %res:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %acc32 = %zero32, %sum = %zero) -> (tensor<64x64xf32>, tensor<64x32xf32>, tensor<64x64xf32>) : i32 {
+  %res:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %acc8 = %zero8, %sum = %zero) -> (tensor<64x64xf32>, tensor<64x8xf32>, tensor<64x64xf32>) : i32 {
     %a = tle.descriptor_load %da[%i, %c0] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
     %b = tle.descriptor_load %db[%i, %c0] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
     %d = tle.dot %a, %b, %acc : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
-    %c = tle.descriptor_load %dc[%i, %c0] : !tle.tensordesc<tensor<64x32xbf16>> -> tensor<64x32xbf16>
-    %d32 = tle.dot %a, %c, %acc32 : tensor<64x64xbf16> * tensor<64x32xbf16> -> tensor<64x32xf32>
+    %c = tle.descriptor_load %dc[%i, %c0] : !tle.tensordesc<tensor<64x8xbf16>> -> tensor<64x8xbf16>
+    %d8 = tle.dot %a, %c, %acc8 : tensor<64x64xbf16> * tensor<64x8xbf16> -> tensor<64x8xf32>
     %e = tle.descriptor_load %dd[%i, %c0] : !tle.tensordesc<tensor<64x64xf32>> -> tensor<64x64xf32>
     %s = arith.addf %sum, %e : tensor<64x64xf32>
-    scf.yield %d, %d32, %s : tensor<64x64xf32>, tensor<64x32xf32>, tensor<64x64xf32>
+    scf.yield %d, %d8, %s : tensor<64x64xf32>, tensor<64x8xf32>, tensor<64x64xf32>
   }
   %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
   %rows2 = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
@@ -174,6 +174,55 @@ tle.func @not_copied(%pa: !tle.ptr<bf16>, %pb: !tle.ptr<bf16> {tle.divisibility 
   %ptro = tle.addptr %so, %offs : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
   %t = arith.addf %res#0, %res#2 : tensor<64x64xf32>
   tle.store %ptro, %t : tensor<64x64x!tle.ptr<f32>>
+  tle.return
+}
+}
+
+// -----
+
+// Rows of 64 bytes (B: 32 bf16) take the 64-byte swizzle: the tensor map
+// boxes one 64-byte panel, the ring is laid out in that swizzle, and the
+// unit reads it there; A's 128-byte rows keep the 128-byte one.
+// CHECK-LABEL: tle.func @copied_64_byte_rows
+// CHECK-DAG: tle_struct.tensor_map %arg0, {{.*}} {box = array<i64: 64, 64>, swizzle = 128 : i32}
+// CHECK-DAG: tle_struct.tensor_map %arg1, {{.*}} {box = array<i64: 64, 32>, swizzle = 64 : i32}
+// CHECK-DAG: tle_struct.alloc : !tle_struct.buffer<3x64x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
+// CHECK-DAG: tle_struct.alloc : !tle_struct.buffer<3x64x32xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 64>>
+// CHECK: scf.for
+// CHECK: tle_struct.local_dot
+// DIST-LABEL: llvm.func @copied_64_byte_rows
+// DIST: "test.wgmma.n32 swizzle 128,64 mn 0,1
+module attributes {tle.num_stages = 3 : i32} {
+tle.func @copied_64_byte_rows(%pa: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %pb: !tle.ptr<bf16> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %s64 = arith.constant 64 : i64
+  %s32 = arith.constant 32 : i64
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : tensor<64x32xf32>
+  %da = tle.make_tensor_descriptor %pa, [%rows, %c64], [%s64, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x64xbf16>>
+  %db = tle.make_tensor_descriptor %pb, [%rows, %c32], [%s32, %one] : !tle.ptr<bf16> -> !tle.tensordesc<tensor<64x32xbf16>>
+  %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %off = %c0) -> (tensor<64x32xf32>, i32) : i32 {
+    %a = tle.descriptor_load %da[%c0, %off] : !tle.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %b = tle.descriptor_load %db[%off, %c0] : !tle.tensordesc<tensor<64x32xbf16>> -> tensor<64x32xbf16>
+    %d = tle.dot %a, %b, %acc : tensor<64x64xbf16> * tensor<64x32xbf16> -> tensor<64x32xf32>
+    %offn = arith.addi %off, %c64 : i32
+    scf.yield %d, %offn : tensor<64x32xf32>, i32
+  }
+  %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %rows2 = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %cst = arith.constant dense<32> : tensor<64x1xi32>
+  %rowoff = arith.muli %rows2, %cst : tensor<64x1xi32>
+  %rowb = tle.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x32xi32>
+  %r32 = tle.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %cols = tle.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %colb = tle.broadcast %cols : tensor<1x32xi32> -> tensor<64x32xi32>
+  %offs = arith.addi %rowb, %colb : tensor<64x32xi32>
+  %so = tle.splat %out : !tle.ptr<f32> -> tensor<64x32x!tle.ptr<f32>>
+  %ptro = tle.addptr %so, %offs : tensor<64x32x!tle.ptr<f32>>, tensor<64x32xi32>
+  tle.store %ptro, %res#0 : tensor<64x32x!tle.ptr<f32>>
   tle.return
 }
 }

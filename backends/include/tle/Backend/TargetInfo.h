@@ -412,12 +412,16 @@ public:
     return mlir::failure();
   }
   /// As emitBlockMatrixMultiply with A in registers (MatrixFragments::A of
-  /// a unit reading B from block-level memory): AValues are this thread's
-  /// elements of the instruction's A tile in the fragment's register order.
+  /// a unit reading B from block-level memory): ARegisters are this
+  /// thread's elements of the instruction's A tile in the fragment's
+  /// register order, packed into i32 values (32 / bits elements each, the
+  /// first in the lowest bits). The core packs them before
+  /// emitMatrixFence, so that no register the instructions read is written
+  /// after it.
   virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitRegisterAMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
                               const hwdesc::MatrixInstruction &Instr, int64_t N,
-                              mlir::ValueRange AValues,
+                              mlir::ValueRange ARegisters,
                               const BlockMatrixOperand &BOperand,
                               mlir::ValueRange C) const {
     return mlir::failure();
