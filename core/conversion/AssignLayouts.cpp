@@ -13,7 +13,11 @@
 //     the vector width the access allows (16-byte aligned contiguous fp32 ->
 //     4), capped so that the program's threads still cover the tile. The
 //     widest proposal wins per shape; shapes without a memory access get the
-//     default blocked layout (one element per thread, Triton's tiling).
+//     default blocked layout (one element per thread, Triton's tiling). An
+//     access whose fastest dimension is another than its shape's keeps its
+//     own proposal (an fp8 matmul's K-major B tile and its C tile are both
+//     128x256: C's stores stay 16-byte vectors along N), as Triton's
+//     coalescing gives each access its own layout.
 //  2. Forward. Results take the layout of their shape; reductions produce
 //     #tle.slice of their operand's layout; loop-carried values keep the
 //     layout of their initial value. A tl.dot that a matrix instruction of
@@ -223,6 +227,8 @@ private:
   bool newLoopSeeds = false;
   /// Shape -> the layout of that shape.
   std::map<SmallVector<int64_t>, BlockedLayoutAttr> shapeLayouts;
+  /// Memory accesses that keep their own layout (see proposeAnchors).
+  DenseMap<Operation *, BlockedLayoutAttr> accessLayouts;
   DenseMap<Value, Attribute> layouts;
 
   BlockedLayoutAttr getShapeLayout(ArrayRef<int64_t> shape) {
@@ -278,6 +284,12 @@ private:
 void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   AxisInfoResult axis(module);
   std::map<SmallVector<int64_t>, std::pair<unsigned, BlockedLayoutAttr>> best;
+  struct Access {
+    Operation *op;
+    SmallVector<int64_t> shape;
+    BlockedLayoutAttr layout;
+  };
+  SmallVector<Access> pointerAccesses;
   module.walk([&](Operation *op) {
     if (WarpSpecializeOp::getPartitionOf(op) != scope)
       return;
@@ -326,9 +338,16 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
     auto it = best.find(key);
     if (it == best.end() || it->second.first < fastest)
       best[key] = {fastest, layout};
+    if (fastest > 1 && !isa<DescriptorLoadOp>(op))
+      pointerAccesses.push_back({op, key, layout});
   });
   for (auto &[shape, entry] : best)
     shapeLayouts[shape] = entry.second;
+  // Accesses that vectorize along another dimension than their shape's
+  // layout would be split into single elements there.
+  for (const Access &access : pointerAccesses)
+    if (shapeLayouts[access.shape].getOrder()[0] != access.layout.getOrder()[0])
+      accessLayouts[access.op] = access.layout;
 }
 
 /// A dot tiled with a matrix instruction produces its result in the
@@ -738,6 +757,10 @@ LogicalResult AssignLayoutsPass::assignForward(ModuleOp module) {
           assignDefault(arg);
     if (Attribute kept = getKeptMatrixLayout(op))
       layouts.try_emplace(op->getResult(0), kept);
+    if (BlockedLayoutAttr own = accessLayouts.lookup(op))
+      for (Value res : op->getResults())
+        if (isa<RankedTensorType>(res.getType()))
+          layouts.try_emplace(res, own);
     for (Value res : op->getResults())
       assignDefault(res);
     return WalkResult::advance();
@@ -767,7 +790,9 @@ void AssignLayoutsPass::refineBackward(ModuleOp module) {
     for (OpOperand &use : v.getUses()) {
       Operation *user = use.getOwner();
       Attribute need;
-      if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+      if (BlockedLayoutAttr own = accessLayouts.lookup(user)) {
+        need = own;
+      } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
         auto parent = dyn_cast_or_null<DistributedLayoutAttrInterface>(
             layouts.lookup(expand.getResult()));
         if (parent)
@@ -956,6 +981,8 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
     if (!anchor)
       return;
     Attribute layout = cast<RankedTensorType>(anchor).getEncoding();
+    if (BlockedLayoutAttr own = accessLayouts.lookup(op))
+      layout = own;
     for (OpOperand &operand : op->getOpOperands())
       if (isa<RankedTensorType>(operand.get().getType()))
         require(operand, withLayout(operand.get().getType(), layout));
@@ -1071,6 +1098,7 @@ void AssignLayoutsPass::runOnOperation() {
                                        IntegerType::get(&getContext(), 32),
                                        unsigned(warpSize)));
   layouts.clear();
+  accessLayouts.clear();
   dotTilings.clear();
   alignedUnits.clear();
   for (const Scope &s : *scopes) {

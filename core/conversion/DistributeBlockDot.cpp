@@ -313,7 +313,7 @@ startBlockDot(OpBuilder &b, Location loc, DistributeState &st, Operation *op,
                                                   bOperand, cFrag);
         } else {
           out = st.target.emitRegisterAMatrixMultiply(
-              b, loc, instr, instrN, aPacked[{m, kk}], bOperand, cFrag);
+              b, loc, instr, instrN, aPacked.at({m, kk}), bOperand, cFrag);
         }
         if (failed(out))
           return failure();

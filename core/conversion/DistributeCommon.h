@@ -254,7 +254,7 @@ public:
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitRegisterAMatrixMultiply(mlir::OpBuilder &b, mlir::Location loc,
                               const hwdesc::MatrixInstruction &instr, int64_t n,
-                              mlir::ValueRange aValues,
+                              mlir::ValueRange aRegisters,
                               const backend::BlockMatrixOperand &bOperand,
                               mlir::ValueRange c) const override;
   mlir::LogicalResult emitMatrixCommit(mlir::OpBuilder &b,

@@ -289,10 +289,10 @@ FailureOr<SmallVector<Value>> PartitionAwareTarget::emitBlockMatrixMultiply(
 }
 FailureOr<SmallVector<Value>> PartitionAwareTarget::emitRegisterAMatrixMultiply(
     OpBuilder &b, Location loc, const hwdesc::MatrixInstruction &instr,
-    int64_t n, ValueRange aValues, const backend::BlockMatrixOperand &bOperand,
-    ValueRange c) const {
-  return inner.emitRegisterAMatrixMultiply(b, loc, instr, n, aValues, bOperand,
-                                           c);
+    int64_t n, ValueRange aRegisters,
+    const backend::BlockMatrixOperand &bOperand, ValueRange c) const {
+  return inner.emitRegisterAMatrixMultiply(b, loc, instr, n, aRegisters,
+                                           bOperand, c);
 }
 LogicalResult PartitionAwareTarget::emitMatrixCommit(OpBuilder &b,
                                                      Location loc) const {

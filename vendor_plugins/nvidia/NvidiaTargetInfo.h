@@ -147,7 +147,7 @@ public:
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitRegisterAMatrixMultiply(mlir::OpBuilder &B, mlir::Location Loc,
                               const hwdesc::MatrixInstruction &Instr, int64_t N,
-                              mlir::ValueRange AValues,
+                              mlir::ValueRange ARegisters,
                               const backend::BlockMatrixOperand &BOperand,
                               mlir::ValueRange C) const override;
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>

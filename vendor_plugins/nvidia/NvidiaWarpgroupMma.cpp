@@ -18,10 +18,11 @@
 // The accumulator fragment (fp32): warp w of the group holds rows
 // 16w + lane/4 (+8) and columns 8q + 2(lane%4) (+1) in registers
 // d[4q + 2i + j] -- mma.sync's C fragment, repeated over N/8 and the warps.
-// A may also come from registers (four .b32 of two halves each): warp w
-// holds rows 16w + lane/4 (+8) and columns 2(lane%4) (+1) (+8) --
-// mma.sync's A fragment -- so the fp16 of an accumulator's 16 columns is
-// already the A of the next product (attention's P).
+// A may also come from registers (four .b32 of two halves each, packed by
+// the core): warp w holds rows 16w + lane/4 (+8) and columns 2(lane%4)
+// (+1) (+8) -- mma.sync's A fragment -- so the fp16 of an accumulator's 16
+// columns is already the A of the next product (attention's P). For 8-bit
+// types (k32) each .b32 holds 4 bytes: columns 4(lane%4) .. +3, (+16).
 //
 // wgmma runs asynchronously: the accumulator registers are tied through
 // the final wait (inline assembly with in/out operands), so nothing reads

@@ -151,3 +151,41 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A tile loaded along its rows and stored along its columns (a transposing
+// copy): the load proposes 4 elements per thread along dimension 1, the
+// store 4 along dimension 0. The load's proposal becomes the shape's
+// layout; the store keeps its own (vector stores rather than one element
+// each), and the tile is converted between them.
+// CHECK-DAG: #[[ROWS:.*]] = #tle.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[COLS:.*]] = #tle.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK: tle.func @transpose_copy
+// CHECK: tle.load %{{.*}} : tensor<64x64x!tle.ptr<f32>, #[[ROWS]]>
+// CHECK: tle.convert_layout %{{.*}} : tensor<64x64xf32, #[[ROWS]]> -> tensor<64x64xf32, #[[COLS]]>
+// CHECK: tle.store %{{.*}}, %{{.*}} : tensor<64x64x!tle.ptr<f32>, #[[COLS]]>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @transpose_copy(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}) {
+    %r = tle.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %rows = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %cols = tle.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32>
+    %rowoff = arith.muli %rows, %c64 : tensor<64x1xi32>
+    %rb = tle.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tle.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+    %inoff = arith.addi %rb, %cb : tensor<64x64xi32>
+    %ip = tle.splat %in : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %ipp = tle.addptr %ip, %inoff : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    %x = tle.load %ipp : tensor<64x64x!tle.ptr<f32>>
+    %c64c = arith.constant dense<64> : tensor<1x64xi32>
+    %coloff = arith.muli %cols, %c64c : tensor<1x64xi32>
+    %rb2 = tle.broadcast %rows : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb2 = tle.broadcast %coloff : tensor<1x64xi32> -> tensor<64x64xi32>
+    %outoff = arith.addi %rb2, %cb2 : tensor<64x64xi32>
+    %op = tle.splat %out : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %opp = tle.addptr %op, %outoff : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    tle.store %opp, %x : tensor<64x64x!tle.ptr<f32>>
+    tle.return
+  }
+}
