@@ -71,10 +71,17 @@ def randint(seed, offset, n_rounds: tl.constexpr = 10):
 @triton.jit
 def uint_to_uniform_float(x):
     # The sign bit folded away (~x of a negative), then scaled so that the
-    # largest value stays below 1.0 after rounding.
-    x = x.to(tl.int32, bitcast=True)
+    # largest value stays below 1.0 after rounding; 32- or 64-bit words.
+    if tl.constexpr(x.dtype.primitive_bitwidth) == 32:
+        x = x.to(tl.int32, bitcast=True)
+        scale = 4.6566127342e-10
+    else:
+        tl.static_assert(tl.constexpr(x.dtype.primitive_bitwidth) == 64,
+                         "uint_to_uniform_float takes 32- or 64-bit integers")
+        x = x.to(tl.int64, bitcast=True)
+        scale = 1.0842020432385337e-19
     x = tl.where(x < 0, ~x, x)
-    return x * 4.6566127342e-10
+    return x * scale
 
 
 @triton.jit

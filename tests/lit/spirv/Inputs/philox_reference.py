@@ -1,6 +1,8 @@
 """Reference Philox-4x32-10 streams as triton.language draws them, for
 tests/lit/spirv/run-random.test: writes int.bin (randint, int32),
-uniform.bin (rand), normal.bin (randn), fourth.bin (randint4x's fourth)."""
+uniform.bin (rand), normal.bin (randn), fourth.bin (randint4x's fourth),
+wide.bin (uint_to_uniform_float of randint4x's third and first words as one
+64-bit word)."""
 import math
 import struct
 import sys
@@ -28,9 +30,16 @@ def to_float(u):
     return struct.unpack("<f", struct.pack("<f", x * 4.6566127342e-10))[0]
 
 
+def to_float64_word(u):
+    x = u - (1 << 64) if u >> 63 else u
+    if x < 0:
+        x = ~x
+    return struct.unpack("<f", struct.pack("<f", x * 1.0842020432385337e-19))[0]
+
+
 def main():
     out, seed, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    ints, unif, norm, fourth = [], [], [], []
+    ints, unif, norm, fourth, wide = [], [], [], [], []
     for i in range(n):
         r = philox(seed & ((1 << 64) - 1), i, 0, 0, 0)
         ints.append(r[0] - (1 << 32) if r[0] & 0x80000000 else r[0])
@@ -39,8 +48,10 @@ def main():
         th = 6.283185307179586 * to_float(r[1])
         norm.append(math.sqrt(-2.0 * math.log(u1)) * math.cos(th))
         fourth.append(r[3])
+        wide.append(to_float64_word((r[2] << 32) | r[0]))
     for name, fmt, vals in (("int", "i", ints), ("uniform", "f", unif),
-                            ("normal", "f", norm), ("fourth", "I", fourth)):
+                            ("normal", "f", norm), ("fourth", "I", fourth),
+                            ("wide", "f", wide)):
         with open(f"{out}/{name}.bin", "wb") as f:
             f.write(struct.pack(f"<{n}{fmt}", *vals))
 
