@@ -224,10 +224,17 @@ private:
   }
 
   /// Going up from a slot-release group: the earliest barrier that stays
-  /// with no access that conflicts with `after` between it and the group
-  /// (null if none), and the last such access (null if none).
-  std::pair<Operation *, Operation *> scanBefore(ArrayRef<Operation *> group,
-                                                 const Footprint &after) const {
+  /// with no access between it and the group that conflicts with `after`
+  /// (null if none), and the last such access (null if none). Above the
+  /// first barrier that stays, that barrier already orders an access before
+  /// everything after the group; there only the refill (`refill`: the rest
+  /// of the block, which moves up) must not conflict. A softmax row's first
+  /// reduction thus releases the slot even though its scratch reads
+  /// conflict with the next row's scratch writes (which the second
+  /// reduction's barrier orders).
+  std::pair<Operation *, Operation *>
+  scanBefore(ArrayRef<Operation *> group, const Footprint &after,
+             const Footprint &refill) const {
     Operation *earliest = nullptr;
     for (Operation *op = group.front()->getPrevNode(); op;
          op = op->getPrevNode()) {
@@ -235,7 +242,8 @@ private:
       if (isFixedBarrier(op)) {
         if (!isFixedBarrier(op->getNextNode()))
           earliest = op;
-      } else if (!isBarrier(op) && conflict(getFootprint(op), after))
+      } else if (!isBarrier(op) &&
+                 conflict(getFootprint(op), earliest ? refill : after))
         return {earliest, op};
     }
     return {earliest, nullptr};
@@ -337,7 +345,12 @@ SmallVector<SmallVector<Operation *>> getGroups(ModuleOp module,
 void BarrierPlacement::run(ModuleOp module) {
   // Slot releases first: whether one is needed rests on barriers that stay.
   for (ArrayRef<Operation *> group : getGroups(module, kSlotReleaseAttr)) {
-    auto [barrier, lastAccess] = scanBefore(group, getAccessesAfter(group));
+    Footprint refill;
+    for (Operation *op = group.back()->getNextNode(); op;
+         op = op->getNextNode())
+      refill.add(getFootprint(op));
+    auto [barrier, lastAccess] =
+        scanBefore(group, getAccessesAfter(group), refill);
     Operation *from = group.back()->getNextNode();
     if (barrier) {
       for (Operation *op : llvm::reverse(group))
