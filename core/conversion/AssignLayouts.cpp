@@ -14,10 +14,11 @@
 //     4), capped so that the program's threads still cover the tile. The
 //     widest proposal wins per shape; shapes without a memory access get the
 //     default blocked layout (one element per thread, Triton's tiling). An
-//     access whose fastest dimension is another than its shape's keeps its
-//     own proposal (an fp8 matmul's K-major B tile and its C tile are both
+//     access that layout would split into single elements keeps its own
+//     proposal (an fp8 matmul's K-major B tile and its C tile are both
 //     128x256: C's stores stay 16-byte vectors along N), as Triton's
-//     coalescing gives each access its own layout.
+//     coalescing gives each access its own layout; a pointer tile a loop
+//     carries for it is carried in that layout.
 //  2. Forward. Results take the layout of their shape; reductions produce
 //     #tle.slice of their operand's layout; loop-carried values keep the
 //     layout of their initial value. A tl.dot that a matrix instruction of
@@ -271,6 +272,7 @@ private:
                                               unsigned kernelWarps,
                                               unsigned &blockWarps);
   void proposeAnchors(ModuleOp module);
+  void carryAccessPointers(ModuleOp module);
   void planMatrixDots(ModuleOp module);
   Attribute getKeptMatrixLayout(Operation *op);
   void carryInLayout(scf::ForOp forOp, unsigned index, Attribute layout,
@@ -288,6 +290,7 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
     Operation *op;
     SmallVector<int64_t> shape;
     BlockedLayoutAttr layout;
+    Value ptr;
   };
   SmallVector<Access> pointerAccesses;
   module.walk([&](Operation *op) {
@@ -339,15 +342,50 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
     if (it == best.end() || it->second.first < fastest)
       best[key] = {fastest, layout};
     if (fastest > 1 && !isa<DescriptorLoadOp>(op))
-      pointerAccesses.push_back({op, key, layout});
+      pointerAccesses.push_back({op, key, layout, getPtrAndMask(op).first});
   });
   for (auto &[shape, entry] : best)
     shapeLayouts[shape] = entry.second;
-  // Accesses that vectorize along another dimension than their shape's
-  // layout would be split into single elements there.
-  for (const Access &access : pointerAccesses)
-    if (shapeLayouts[access.shape].getOrder()[0] != access.layout.getOrder()[0])
+  // Accesses that the shape's layout would split into single elements
+  // (neither contiguous nor constant along its fastest dimension) keep
+  // their own; one constant along it (a broadcast bias) stays: its
+  // elements are loaded once per run there, with no conversion.
+  for (const Access &access : pointerAccesses) {
+    unsigned dim = shapeLayouts[access.shape].getOrder()[0];
+    if (dim == access.layout.getOrder()[0])
+      continue;
+    AxisInfo info = axis.lookup(access.ptr);
+    bool constant = info.isInitialized() &&
+                    info.getRank() == access.shape.size() &&
+                    info.getConstancy(dim) > 1;
+    if (!constant && ::tle::conversion::getVectorWidthAlong(
+                         axis, access.ptr, Value(), dim, vectorBytes) == 1)
       accessLayouts[access.op] = access.layout;
+  }
+}
+
+/// A pointer tile that a loop carries and advances (`p += step`) for an
+/// access keeping its own layout is carried in that layout: a conversion
+/// of a loop-carried value is not rebuilt away, it would cross block-level
+/// memory every iteration.
+void AssignLayoutsPass::carryAccessPointers(ModuleOp module) {
+  module.walk([&](Operation *op) {
+    BlockedLayoutAttr layout = accessLayouts.lookup(op);
+    if (!layout || WarpSpecializeOp::getPartitionOf(op) != scope)
+      return;
+    auto arg = dyn_cast<BlockArgument>(getPtrAndMask(op).first);
+    auto forOp =
+        arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : nullptr;
+    if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
+      return;
+    unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
+    Value yielded = forOp.getYieldedValues()[index];
+    auto advance = yielded.getDefiningOp<AddPtrOp>();
+    if (!advance || advance.getPtr() != arg)
+      return;
+    carryInLayout(forOp, index, layout, /*replace=*/true);
+    layouts[yielded] = layout;
+  });
 }
 
 /// A dot tiled with a matrix instruction produces its result in the
@@ -1116,6 +1154,7 @@ void AssignLayoutsPass::runOnOperation() {
       layouts = before;
       newLoopSeeds = false;
       planMatrixDots(module);
+      carryAccessPointers(module);
       applyLoopSeeds();
       if (failed(assignForward(module)))
         return signalPassFailure();

@@ -189,3 +189,93 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A bias read as a full tile, one value per row (contiguous down the rows,
+// constant along them): the tile's layout loads each value once per run
+// of a row, so the load takes it, with no conversion.
+// CHECK: #[[ROWS2:.*]] = #tle.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK: tle.func @bias_rows
+// CHECK-COUNT-2: tle.load %{{.*}} : tensor<64x64x!tle.ptr<f32>, #[[ROWS2]]>
+// CHECK-NOT: tle.convert_layout
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @bias_rows(%x: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %bias: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %y: !tle.ptr<f32> {tle.divisibility = 16 : i32}) {
+    %r = tle.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %rows = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %cols = tle.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32>
+    %rowoff = arith.muli %rows, %c64 : tensor<64x1xi32>
+    %rb = tle.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tle.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+    %off = arith.addi %rb, %cb : tensor<64x64xi32>
+    %xp = tle.splat %x : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %xpp = tle.addptr %xp, %off : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    %xv = tle.load %xpp : tensor<64x64x!tle.ptr<f32>>
+    %zero = arith.constant dense<0> : tensor<64x64xi32>
+    %rb2 = tle.broadcast %rows : tensor<64x1xi32> -> tensor<64x64xi32>
+    %boff = arith.addi %rb2, %zero : tensor<64x64xi32>
+    %bp = tle.splat %bias : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %bpp = tle.addptr %bp, %boff : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    %bv = tle.load %bpp : tensor<64x64x!tle.ptr<f32>>
+    %sum = arith.addf %xv, %bv : tensor<64x64xf32>
+    %yp = tle.splat %y : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %ypp = tle.addptr %yp, %off : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    tle.store %ypp, %sum : tensor<64x64x!tle.ptr<f32>>
+    tle.return
+  }
+}
+
+// -----
+
+// Two tiles advanced by a loop, A along its rows and B down its columns:
+// B's load keeps its own layout, and the loop carries B's pointer tile in
+// it (converted once before the loop, not every iteration).
+// CHECK-DAG: #[[ROWS3:.*]] = #tle.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[COLS3:.*]] = #tle.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK: tle.func @sum_tiles
+// CHECK: tle.convert_layout %{{.*}} : tensor<64x64x!tle.ptr<f32>, #[[ROWS3]]> -> tensor<64x64x!tle.ptr<f32>, #[[COLS3]]>
+// CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #[[ROWS3]]>, tensor<64x64x!tle.ptr<f32>, #[[ROWS3]]>, tensor<64x64x!tle.ptr<f32>, #[[COLS3]]>)
+// CHECK-NOT: tle.convert_layout %{{.*}} : tensor<64x64x!tle.ptr
+// CHECK: tle.load %{{.*}} : tensor<64x64x!tle.ptr<f32>, #[[COLS3]]>
+// CHECK-NEXT: tle.convert_layout %{{.*}} : tensor<64x64xf32, #[[COLS3]]> -> tensor<64x64xf32, #[[ROWS3]]>
+// CHECK-NOT: tle.convert_layout %{{.*}} : tensor<64x64x!tle.ptr
+// CHECK: scf.yield
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @sum_tiles(%a: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %b: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %n: i32) {
+    %r = tle.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %rows = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %cols = tle.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %c64r = arith.constant dense<64> : tensor<64x1xi32>
+    %c64c = arith.constant dense<64> : tensor<1x64xi32>
+    %rowoff = arith.muli %rows, %c64r : tensor<64x1xi32>
+    %colmajor = arith.muli %cols, %c64c : tensor<1x64xi32>
+    %rb = tle.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tle.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+    %rowmajor = arith.addi %rb, %cb : tensor<64x64xi32>
+    %rb2 = tle.broadcast %rows : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb2 = tle.broadcast %colmajor : tensor<1x64xi32> -> tensor<64x64xi32>
+    %tposed = arith.addi %rb2, %cb2 : tensor<64x64xi32>
+    %ap = tle.splat %a : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %app = tle.addptr %ap, %rowmajor : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    %bp = tle.splat %b : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %bpp = tle.addptr %bp, %tposed : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+    %step = arith.constant dense<4096> : tensor<64x64xi32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %res:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %app, %pb = %bpp) -> (tensor<64x64xf32>, tensor<64x64x!tle.ptr<f32>>, tensor<64x64x!tle.ptr<f32>>) : i32 {
+      %av = tle.load %pa : tensor<64x64x!tle.ptr<f32>>
+      %bv = tle.load %pb : tensor<64x64x!tle.ptr<f32>>
+      %s = arith.addf %av, %bv : tensor<64x64xf32>
+      %acc2 = arith.addf %acc, %s : tensor<64x64xf32>
+      %pa2 = tle.addptr %pa, %step : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+      %pb2 = tle.addptr %pb, %step : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+      scf.yield %acc2, %pa2, %pb2 : tensor<64x64xf32>, tensor<64x64x!tle.ptr<f32>>, tensor<64x64x!tle.ptr<f32>>
+    }
+    %op = tle.splat %out : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %opp = tle.addptr %op, %rowmajor : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    tle.store %opp, %res#0 : tensor<64x64x!tle.ptr<f32>>
+    tle.return
+  }
+}
