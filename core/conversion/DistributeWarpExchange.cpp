@@ -282,24 +282,32 @@ FailureOr<SmallVector<Value>> emitWarpExchange(OpBuilder &b, Location loc,
   Type i32 = b.getI32Type();
   Type bitsType = b.getIntegerType(plan.elemBits);
   unsigned perWord = plan.elemsPerWord;
-  // The source registers as 32-bit words, element i in bits i * elemBits.
+  // The source registers as 32-bit words, element i in bits i * elemBits:
+  // vectors of the elements' bits, which the backend packs with byte
+  // permutes (and folds away where the elements came out of one packed
+  // conversion, as 8-bit floats do).
+  auto asBits = [&](Value v) {
+    return elem == bitsType
+               ? v
+               : Value(LLVM::BitcastOp::create(b, loc, bitsType, v));
+  };
   SmallVector<Value> words(plan.srcRegs / perWord);
   for (unsigned j = 0; j < words.size(); ++j) {
-    Value word;
-    for (unsigned i = 0; i < perWord; ++i) {
-      unsigned reg = plan.getSourceRegister(j, i);
-      Value bits =
-          elem == bitsType
-              ? src[reg]
-              : Value(LLVM::BitcastOp::create(b, loc, bitsType, src[reg]));
-      if (plan.elemBits < 32)
-        bits = arith::ExtUIOp::create(b, loc, i32, bits);
-      if (i)
-        bits = arith::ShLIOp::create(b, loc, bits,
-                                     fn.constant(int32_t(i * plan.elemBits)));
-      word = word ? Value(arith::OrIOp::create(b, loc, word, bits)) : bits;
+    if (plan.elemBits == 32) {
+      words[j] = asBits(src[plan.getSourceRegister(j, 0)]);
+      continue;
     }
-    words[j] = word;
+    Value vector =
+        LLVM::PoisonOp::create(b, loc, VectorType::get({perWord}, bitsType));
+    for (unsigned i = 0; i < perWord; ++i)
+      vector = LLVM::InsertElementOp::create(
+          b, loc, vector, asBits(src[plan.getSourceRegister(j, i)]),
+          fn.constant(int32_t(i)));
+    Value word = LLVM::BitcastOp::create(
+        b, loc, b.getIntegerType(perWord * plan.elemBits), vector);
+    words[j] = perWord * plan.elemBits < 32
+                   ? Value(arith::ExtUIOp::create(b, loc, i32, word))
+                   : word;
   }
   // Each destination register: the received word holding it (a select by
   // lane among the rounds that fill it), then the element at its position
@@ -348,8 +356,25 @@ FailureOr<SmallVector<Value>> emitWarpExchange(OpBuilder &b, Location loc,
                             "unfilled");
     Value v = word;
     if (plan.elemBits < 32) {
-      v = arith::ShRUIOp::create(b, loc, v, fn.lookup(shift));
-      v = arith::TruncIOp::create(b, loc, bitsType, v);
+      // At the same position in every lane: an element of the word as a
+      // vector (which the consumer's packing folds into byte permutes);
+      // else shifted down by the lane's position.
+      std::optional<int32_t> position;
+      bool uniform = true;
+      for (int32_t bitsAt : shift)
+        if (bitsAt != kAny) {
+          uniform &= !position || *position == bitsAt;
+          position = bitsAt;
+        }
+      if (uniform) {
+        auto vector = VectorType::get({32 / plan.elemBits}, bitsType);
+        v = LLVM::ExtractElementOp::create(
+            b, loc, LLVM::BitcastOp::create(b, loc, vector, v),
+            fn.constant(position.value_or(0) / int32_t(plan.elemBits)));
+      } else {
+        v = arith::ShRUIOp::create(b, loc, v, fn.lookup(shift));
+        v = arith::TruncIOp::create(b, loc, bitsType, v);
+      }
     }
     if (elem != v.getType())
       v = LLVM::BitcastOp::create(b, loc, elem, v);
