@@ -6,8 +6,9 @@
 //
 // Optimizations of the lowering and the backends that can be switched off one
 // at a time (tlec --disable-opt=NAME), so that what each gives can be
-// measured on its own. Kept free of MLIR headers: the driver and tlec include
-// it.
+// measured on its own, and those off by default because they measured slower
+// that can be switched on (tlec --enable-opt=NAME) to measure them again.
+// Kept free of MLIR headers: the driver and tlec include it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +39,10 @@ struct OptimizationToggles {
   bool TensorCopies = true;
   /// own-slot-waits: in a pipelined loop whose threads each read back only
   /// the elements they copied (softmax's rows), the wait for the copies has
-  /// no block barrier.
-  bool OwnSlotWaits = true;
+  /// no block barrier. Off by default: softmax measured 0.8-3.5% slower
+  /// without that barrier on the H200 (bench/RESULTS-h200.md, sessions 12
+  /// and 20); the barrier keeps a block's warps on one row.
+  bool OwnSlotWaits = false;
   /// warp-exchanges: a layout conversion in which no element leaves its
   /// warp moves values by lane shuffles, not through block-level memory and
   /// barriers (fp8 attention's P, accumulator to the next product's A).
@@ -54,24 +57,27 @@ struct OptimizationToggles {
   template <typename Fn> void forEach(Fn &&F) { forEachIn(*this, F); }
   template <typename Fn> void forEach(Fn &&F) const { forEachIn(*this, F); }
 
-  /// Switches off the optimization called Name; false if there is none.
-  bool disable(llvm::StringRef Name) {
+  /// Switches the optimization called Name off (or on); false if there is
+  /// none.
+  bool disable(llvm::StringRef Name) { return set(Name, false); }
+  bool enable(llvm::StringRef Name) { return set(Name, true); }
+  /// The names disable() and enable() take, for help and error messages.
+  static constexpr const char *Names =
+      "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
+      "loop-invariant-code-motion, tensor-copies, own-slot-waits (off by "
+      "default), warp-exchanges, occupancy";
+
+private:
+  bool set(llvm::StringRef Name, bool On) {
     bool Found = false;
     forEach([&](llvm::StringRef Each, bool &Enabled) {
       if (Each == Name) {
-        Enabled = false;
+        Enabled = On;
         Found = true;
       }
     });
     return Found;
   }
-  /// The names disable() takes, for help and error messages.
-  static constexpr const char *Names =
-      "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
-      "loop-invariant-code-motion, tensor-copies, own-slot-waits, "
-      "warp-exchanges, occupancy";
-
-private:
   template <typename Self, typename Fn> static void forEachIn(Self &T, Fn &F) {
     F("remove-layout-conversions", T.RemoveLayoutConversions);
     F("pipeline-loads", T.PipelineLoads);

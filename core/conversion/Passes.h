@@ -137,7 +137,7 @@ struct PipelineLoadsOptions {
   uint64_t SharedMemoryLimit = 0;
   /// Waits whose threads read back only their own copies skip the block
   /// barrier (OptimizationToggles::OwnSlotWaits).
-  bool OwnSlotWaits = true;
+  bool OwnSlotWaits = false;
 };
 
 /// Software pipelining: loads converted to another layout are copied

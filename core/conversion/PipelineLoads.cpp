@@ -610,7 +610,7 @@ struct PipelineLoadsPass
       *this, "own-slot-waits",
       llvm::cl::desc("Waits whose threads read back only the elements they "
                      "copied have no block barrier"),
-      llvm::cl::init(true)};
+      llvm::cl::init(false)};
 
   unsigned getStages(scf::ForOp loop) {
     if (numStages)

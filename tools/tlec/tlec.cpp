@@ -221,6 +221,13 @@ const std::string DisableOptsHelp =
 cl::list<std::string> DisableOpts(
     "disable-opt", cl::desc(DisableOptsHelp),
     cl::value_desc("name"), cl::CommaSeparated, cl::cat(TlecCategory));
+const std::string EnableOptsHelp =
+    std::string("Switch on one optimization that is off by default, to "
+                "measure it (repeatable; --disable-opt wins): ") +
+    tle::conversion::OptimizationToggles::Names;
+cl::list<std::string> EnableOpts("enable-opt", cl::desc(EnableOptsHelp),
+                                 cl::value_desc("name"), cl::CommaSeparated,
+                                 cl::cat(TlecCategory));
 } // namespace
 
 /// The functions selected by Kernel (all when empty), or std::nullopt
@@ -583,6 +590,8 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
   Options.Compile.FPFusion = !NoFPFusion;
   Options.CheckLaunchLimits = !NoLaunchLimitCheck;
   Options.PrintIRAfter = PrintIRAfter;
+  for (const std::string &Name : EnableOpts)
+    (void)Options.Optimizations.enable(Name);
   for (const std::string &Name : DisableOpts)
     (void)Options.Optimizations.disable(Name);
   if (Timing.isEnabled())
@@ -812,10 +821,13 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "tlec") << "no input files\n";
     return 1;
   }
-  for (const std::string &Name : DisableOpts)
+  for (const std::string &Name :
+       llvm::concat<const std::string>(DisableOpts, EnableOpts))
     if (!tle::conversion::OptimizationToggles().disable(Name)) {
       WithColor::error(errs(), "tlec")
-          << "--disable-opt: unknown optimization '" << Name
+          << (llvm::is_contained(DisableOpts, Name) ? "--disable-opt"
+                                                    : "--enable-opt")
+          << ": unknown optimization '" << Name
           << "' (known: " << tle::conversion::OptimizationToggles::Names
           << ")\n";
       return 1;
