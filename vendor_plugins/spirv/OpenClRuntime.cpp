@@ -246,6 +246,12 @@ getInfoString(function_ref<cl_int(size_t, void *, size_t *)> Query) {
 }
 
 Error OpenClRuntime::init() {
+  // PoCL's default work-group method (loopvec) miscompiles kernels that
+  // select among lane values by lane masks across barriers with 16-lane
+  // subgroups (a warp exchange of a 16x8 tile on dsa-spirv gave wrong
+  // elements; tests/lit/spirv/run-warp-exchange.test); its other methods
+  // run them right. Read when PoCL initializes; a value the user set wins.
+  setenv("POCL_WORK_GROUP_METHOD", "cbs", /*overwrite=*/0);
   if (Error E = Api->load())
     return E;
   cl_uint NumPlatforms = 0;
