@@ -364,10 +364,10 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   }
 }
 
-/// A pointer tile that a loop carries and advances (`p += step`) for an
-/// access keeping its own layout is carried in that layout: a conversion
-/// of a loop-carried value is not rebuilt away, it would cross block-level
-/// memory every iteration.
+/// A pointer tile that a loop carries and advances by a splat step (`p +=
+/// BLOCK_K * stride`) for an access keeping its own layout is carried in
+/// that layout: a conversion of a loop-carried value is not rebuilt away,
+/// it would cross block-level memory every iteration.
 void AssignLayoutsPass::carryAccessPointers(ModuleOp module) {
   module.walk([&](Operation *op) {
     BlockedLayoutAttr layout = accessLayouts.lookup(op);
@@ -380,8 +380,12 @@ void AssignLayoutsPass::carryAccessPointers(ModuleOp module) {
       return;
     unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
     Value yielded = forOp.getYieldedValues()[index];
+    // The step must be free to build in the access's layout (a splat of
+    // the scalar stride): a tile step would be converted every iteration.
     auto advance = yielded.getDefiningOp<AddPtrOp>();
-    if (!advance || advance.getPtr() != arg)
+    if (!advance || advance.getPtr() != arg ||
+        (isa<RankedTensorType>(advance.getOffset().getType()) &&
+         !isBuiltFromScalars(advance.getOffset().getDefiningOp())))
       return;
     carryInLayout(forOp, index, layout, /*replace=*/true);
     layouts[yielded] = layout;
