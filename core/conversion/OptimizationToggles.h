@@ -66,6 +66,8 @@ struct OptimizationToggles {
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
       "loop-invariant-code-motion, tensor-copies, own-slot-waits (off by "
       "default), warp-exchanges, occupancy";
+  /// Those off by default, which enable() is for.
+  static constexpr const char *OffByDefaultNames = "own-slot-waits";
 
 private:
   bool set(llvm::StringRef Name, bool On) {

@@ -224,7 +224,7 @@ cl::list<std::string> DisableOpts(
 const std::string EnableOptsHelp =
     std::string("Switch on one optimization that is off by default, to "
                 "measure it (repeatable; --disable-opt wins): ") +
-    tle::conversion::OptimizationToggles::Names;
+    tle::conversion::OptimizationToggles::OffByDefaultNames;
 cl::list<std::string> EnableOpts("enable-opt", cl::desc(EnableOptsHelp),
                                  cl::value_desc("name"), cl::CommaSeparated,
                                  cl::cat(TlecCategory));
