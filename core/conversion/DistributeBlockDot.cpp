@@ -124,15 +124,13 @@ FailureOr<SmallVector<Value>> packRegisters(OpBuilder &b, Location loc,
       !llvm::all_equal(elements.getTypes()))
     return failure();
   unsigned perRegister = 32 / bits;
-  auto vector = VectorType::get({perRegister}, elem);
   SmallVector<Value> registers;
   for (unsigned first = 0; first < elements.size(); first += perRegister) {
-    Value packed = LLVM::PoisonOp::create(b, loc, vector);
-    for (unsigned i = 0; i < perRegister; ++i)
-      packed = LLVM::InsertElementOp::create(
-          b, loc, packed, elements[first + i], i32Const(b, loc, i));
+    Value packed = packVector(b, loc, elements.slice(first, perRegister));
     registers.push_back(
-        LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed));
+        packed.getType().isInteger(32)
+            ? packed
+            : Value(LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed)));
   }
   return registers;
 }

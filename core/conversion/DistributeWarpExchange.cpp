@@ -297,14 +297,13 @@ FailureOr<SmallVector<Value>> emitWarpExchange(OpBuilder &b, Location loc,
       words[j] = asBits(src[plan.getSourceRegister(j, 0)]);
       continue;
     }
-    Value vector =
-        LLVM::PoisonOp::create(b, loc, VectorType::get({perWord}, bitsType));
+    SmallVector<Value> elems;
     for (unsigned i = 0; i < perWord; ++i)
-      vector = LLVM::InsertElementOp::create(
-          b, loc, vector, asBits(src[plan.getSourceRegister(j, i)]),
-          fn.constant(int32_t(i)));
-    Value word = LLVM::BitcastOp::create(
-        b, loc, b.getIntegerType(perWord * plan.elemBits), vector);
+      elems.push_back(asBits(src[plan.getSourceRegister(j, i)]));
+    Value word = packVector(b, loc, elems);
+    if (perWord > 1)
+      word = LLVM::BitcastOp::create(
+          b, loc, b.getIntegerType(perWord * plan.elemBits), word);
     words[j] = perWord * plan.elemBits < 32
                    ? Value(arith::ExtUIOp::create(b, loc, i32, word))
                    : word;

@@ -61,6 +61,10 @@ struct OptimizationToggles {
   /// none.
   bool disable(llvm::StringRef Name) { return set(Name, false); }
   bool enable(llvm::StringRef Name) { return set(Name, true); }
+  /// Whether there is an optimization called Name.
+  static bool isKnown(llvm::StringRef Name) {
+    return OptimizationToggles().disable(Name);
+  }
   /// The names disable() and enable() take, for help and error messages.
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "

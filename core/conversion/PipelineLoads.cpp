@@ -270,19 +270,6 @@ ts::BufferType getRingType(RankedTensorType type, unsigned slots) {
       ts::LayoutAttr::get(ctx, order, padInterval, padAmount));
 }
 
-/// The swizzle width of a slot of `type` read by a matrix unit, dimension
-/// `fastest` contiguous: the widest of 128, 64 and 32 bytes that the
-/// contiguous rows are a multiple of; 0 if none is, or the slots are not
-/// 1024-byte multiples.
-int64_t getOperandSwizzle(RankedTensorType type, unsigned fastest) {
-  if (type.getRank() != 2)
-    return 0;
-  int64_t bytes = elementBytes(type.getElementType());
-  if (type.getNumElements() * bytes % 1024 != 0)
-    return 0;
-  return getOperandSwizzleBytes(type.getDimSize(fastest) * bytes);
-}
-
 /// The ring of a matrix unit's operand: slots in the swizzled layout the
 /// unit reads (see #tle_struct.layout).
 /// `slots` slots of `type`'s 2-D tile in the swizzled layout a matrix unit
@@ -1126,9 +1113,8 @@ struct PipelineLoadsPass
     if (map)
       return map;
     RankedTensorType block = make.getResult().getType().getBlockType();
-    int64_t elemBytes = elementBytes(block.getElementType());
-    int64_t swizzle = getOperandSwizzleBytes(block.getDimSize(1) * elemBytes);
-    int64_t panel = swizzle / elemBytes;
+    int64_t swizzle = getOperandSwizzle(block, 1);
+    int64_t panel = swizzle / elementBytes(block.getElementType());
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointAfter(make);
     map = ts::TensorMapOp::create(

@@ -165,12 +165,10 @@ bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
       Desc.getPadding() != PaddingOption::Zero ||
       llvm::is_contained(getCheckedDims(Load), false))
     return false;
-  // Rows of whole swizzle panels, rows a box may have, and tiles of whole
-  // 1024-byte swizzle periods (the ring's slots stay aligned to them).
-  int64_t ElemBytes = ElemBits / 8;
-  if (getOperandSwizzleBytes(Block.getDimSize(1) * ElemBytes) == 0 ||
-      Block.getNumElements() * ElemBytes % 1024 != 0 ||
-      Block.getDimSize(0) % 8 != 0 || Block.getDimSize(0) > 256)
+  // Rows of whole swizzle panels in slots of whole swizzle periods (the
+  // ring's slots stay aligned to them), rows a box may have.
+  if (getOperandSwizzle(Block, 1) == 0 || Block.getDimSize(0) % 8 != 0 ||
+      Block.getDimSize(0) > 256)
     return false;
   // The maps live in a kernel's scratch, written once where the descriptor
   // is made: outside every loop around the load (a persistent kernel's tile
@@ -192,7 +190,7 @@ bool isTensorCopyCandidate(DescriptorLoadOp Load, MakeTensorDescOp Desc,
   AxisInfo Stride = Axis.lookup(Desc.getStrides()[0]);
   if (!Base.isInitialized() || Base.getDivisibility(0) % 16 != 0 ||
       !Stride.isInitialized() ||
-      Stride.getDivisibility(0) * ElemBytes % 16 != 0)
+      Stride.getDivisibility(0) * (ElemBits / 8) % 16 != 0)
     return false;
   return getDotOperandUse(Load).has_value();
 }

@@ -28,14 +28,23 @@ struct DotOperandUse {
 };
 std::optional<DotOperandUse> getDotOperandUse(DescriptorLoadOp Load);
 
-/// The swizzle, in bytes, of a matrix unit's operand slot whose contiguous
-/// rows are `RowBytes` long: the widest of 128, 64 and 32 bytes they are a
-/// multiple of (a row is whole panels of it), or 0 if none. A tensor copy's
-/// ring is laid out in it and its tensor map boxes one panel: attention's
-/// 64-byte rows (8-bit K and V at HEAD_DIM 64) take the 64-byte swizzle.
-inline int64_t getOperandSwizzleBytes(int64_t RowBytes) {
+/// The swizzle, in bytes, of a slot of `Tile` (2-D, integer or float
+/// elements) that a matrix unit reads, dimension `Fastest` contiguous: the
+/// widest of 128, 64 and 32 bytes the contiguous rows are a multiple of (a
+/// row is whole panels of it); 0 if none is, or the slot is not whole
+/// 1024-byte swizzle periods. Rings from asynchronous and tensor copies are
+/// laid out in it, and a tensor map boxes one panel: attention's 64-byte
+/// rows (8-bit K and V at HEAD_DIM 64) take the 64-byte swizzle.
+inline int64_t getOperandSwizzle(RankedTensorType Tile, unsigned Fastest) {
+  Type Elem = Tile.getElementType();
+  if (Tile.getRank() != 2 || !Elem.isIntOrFloat() ||
+      Elem.getIntOrFloatBitWidth() % 8 != 0)
+    return 0;
+  int64_t Bytes = Elem.getIntOrFloatBitWidth() / 8;
+  if (Tile.getNumElements() * Bytes % 1024 != 0)
+    return 0;
   for (int64_t Swizzle : {128, 64, 32})
-    if (RowBytes % Swizzle == 0)
+    if (Tile.getDimSize(Fastest) * Bytes % Swizzle == 0)
       return Swizzle;
   return 0;
 }

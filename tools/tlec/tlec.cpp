@@ -823,7 +823,7 @@ int main(int argc, char **argv) {
   }
   for (const std::string &Name :
        llvm::concat<const std::string>(DisableOpts, EnableOpts))
-    if (!tle::conversion::OptimizationToggles().disable(Name)) {
+    if (!tle::conversion::OptimizationToggles::isKnown(Name)) {
       WithColor::error(errs(), "tlec")
           << (llvm::is_contained(DisableOpts, Name) ? "--disable-opt"
                                                     : "--enable-opt")
