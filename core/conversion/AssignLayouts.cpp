@@ -11,9 +11,11 @@
 //     #tle.blocked layout for its shape: order by the pointer's contiguity
 //     (axis analysis), and sizePerThread along the fastest dimension equal to
 //     the vector width the access allows (16-byte aligned contiguous fp32 ->
-//     4), capped so that the program's threads still cover the tile. The
-//     widest proposal wins per shape; shapes without a memory access get the
-//     default blocked layout (one element per thread, Triton's tiling). An
+//     4), capped so that the program's threads still cover the tile. Per
+//     shape, the access in the most deeply nested loop wins (a conversion
+//     there would run every iteration), the widest on ties; shapes without
+//     a memory access get the default blocked layout (one element per
+//     thread, Triton's tiling). An
 //     access that layout would split into single elements keeps its own
 //     proposal (an fp8 matmul's K-major B tile and its C tile are both
 //     128x256: C's stores stay 16-byte vectors along N), as Triton's
@@ -49,6 +51,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
@@ -171,6 +174,15 @@ bool isBuiltFromScalars(Operation *op) {
          llvm::none_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>);
 }
 
+/// The number of loops around `op`.
+unsigned getLoopDepth(Operation *op) {
+  unsigned depth = 0;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    depth += isa<LoopLikeOpInterface>(parent);
+  return depth;
+}
+
 Type withLayout(Type type, Attribute layout) {
   auto tensor = cast<RankedTensorType>(type);
   return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
@@ -285,7 +297,11 @@ private:
 
 void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   AxisInfoResult axis(module);
-  std::map<SmallVector<int64_t>, std::pair<unsigned, BlockedLayoutAttr>> best;
+  // Per shape, the proposal of the access in the most deeply nested loop
+  // (a conversion there runs every iteration; one of an access outside
+  // runs once), the widest among those.
+  using Priority = std::pair<unsigned, unsigned>; // loop depth, vector width
+  std::map<SmallVector<int64_t>, std::pair<Priority, BlockedLayoutAttr>> best;
   struct Access {
     Operation *op;
     SmallVector<int64_t> shape;
@@ -338,9 +354,10 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
     BlockedLayoutAttr layout = getDefaultBlocked(
         &getContext(), tensor.getShape(), spt, order, warps, warpSize);
     SmallVector<int64_t> key(tensor.getShape());
+    Priority priority = {getLoopDepth(op), fastest};
     auto it = best.find(key);
-    if (it == best.end() || it->second.first < fastest)
-      best[key] = {fastest, layout};
+    if (it == best.end() || it->second.first < priority)
+      best[key] = {priority, layout};
     if (fastest > 1 && !isa<DescriptorLoadOp>(op))
       pointerAccesses.push_back({op, key, layout, getPtrAndMask(op).first});
   });

@@ -75,6 +75,10 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   if (Options.Optimizations.RemoveLayoutConversions)
     PM.addPass(createRemoveLayoutConversionsPass());
   PM.addPass(createCanonicalizerPass());
+  // Conversions of loop-invariant tiles, made where the loop uses them, run
+  // once before the loop.
+  if (Options.Optimizations.LoopInvariantCodeMotion)
+    PM.addPass(createLoopInvariantCodeMotionPass());
   // Only where copies run asynchronously: a synchronous copy waits for its
   // load where it is issued, so staging would only add block-memory traffic.
   if (StageLoads) {

@@ -279,3 +279,57 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A tile read before a loop down its columns (W), and one read along its
+// rows in every iteration (X): the loop's access gives the shape its
+// layout, W keeps its own and is converted (after the loop's load, where
+// it is used: LICM, later in the pipeline, takes it out of the loop), and
+// X's tile is not converted every iteration.
+// CHECK-DAG: #[[ROWS4:.*]] = #tle.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[COLS4:.*]] = #tle.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK: tle.func @loop_access_first
+// CHECK: tle.load %{{.*}} : tensor<64x64x!tle.ptr<f32>, #[[COLS4]]>
+// CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #[[ROWS4]]>)
+// CHECK: tle.load %{{.*}} : tensor<64x64x!tle.ptr<f32>, #[[ROWS4]]>
+// CHECK-NEXT: tle.convert_layout %{{.*}} : tensor<64x64xf32, #[[COLS4]]> -> tensor<64x64xf32, #[[ROWS4]]>
+// CHECK: tle.store %{{.*}}, %{{.*}} : tensor<64x64x!tle.ptr<f32>, #[[ROWS4]]>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @loop_access_first(%x: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %w: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %y: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %n: i32) {
+    %r = tle.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %rows = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %cols = tle.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %c64r = arith.constant dense<64> : tensor<64x1xi32>
+    %c64c = arith.constant dense<64> : tensor<1x64xi32>
+    %rowoff = arith.muli %rows, %c64r : tensor<64x1xi32>
+    %coloff = arith.muli %cols, %c64c : tensor<1x64xi32>
+    %rb = tle.broadcast %rowoff : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tle.broadcast %cols : tensor<1x64xi32> -> tensor<64x64xi32>
+    %byrows = arith.addi %rb, %cb : tensor<64x64xi32>
+    %rb2 = tle.broadcast %rows : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb2 = tle.broadcast %coloff : tensor<1x64xi32> -> tensor<64x64xi32>
+    %bycols = arith.addi %rb2, %cb2 : tensor<64x64xi32>
+    %wp = tle.splat %w : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %wpp = tle.addptr %wp, %bycols : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    %wt = tle.load %wpp : tensor<64x64x!tle.ptr<f32>>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c4096 = arith.constant 4096 : i32
+    %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<64x64xf32>) : i32 {
+      %off = arith.muli %i, %c4096 : i32
+      %xi = tle.addptr %x, %off : !tle.ptr<f32>, i32
+      %xp = tle.splat %xi : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+      %xpp = tle.addptr %xp, %byrows : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+      %xt = tle.load %xpp : tensor<64x64x!tle.ptr<f32>>
+      %p = arith.mulf %xt, %wt : tensor<64x64xf32>
+      %s = arith.addf %a, %p : tensor<64x64xf32>
+      scf.yield %s : tensor<64x64xf32>
+    }
+    %yp = tle.splat %y : !tle.ptr<f32> -> tensor<64x64x!tle.ptr<f32>>
+    %ypp = tle.addptr %yp, %byrows : tensor<64x64x!tle.ptr<f32>>, tensor<64x64xi32>
+    tle.store %ypp, %acc : tensor<64x64x!tle.ptr<f32>>
+    tle.return
+  }
+}
