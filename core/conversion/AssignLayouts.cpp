@@ -12,10 +12,10 @@
 //     (axis analysis), and sizePerThread along the fastest dimension equal to
 //     the vector width the access allows (16-byte aligned contiguous fp32 ->
 //     4), capped so that the program's threads still cover the tile. Per
-//     shape, the access in the most deeply nested loop wins (a conversion
-//     there would run every iteration), the widest on ties; shapes without
-//     a memory access get the default blocked layout (one element per
-//     thread, Triton's tiling). An
+//     shape, the access in the most deeply nested loop picks the fastest
+//     dimension (a conversion there would run every iteration), and the
+//     widest proposal along it wins; shapes without a memory access get the
+//     default blocked layout (one element per thread, Triton's tiling). An
 //     access that layout would split into single elements keeps its own
 //     proposal (an fp8 matmul's K-major B tile and its C tile are both
 //     128x256: C's stores stay 16-byte vectors along N), as Triton's
@@ -297,11 +297,11 @@ private:
 
 void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   AxisInfoResult axis(module);
-  // Per shape, the proposal of the access in the most deeply nested loop
-  // (a conversion there runs every iteration; one of an access outside
-  // runs once), the widest among those.
-  using Priority = std::pair<unsigned, unsigned>; // loop depth, vector width
-  std::map<SmallVector<int64_t>, std::pair<Priority, BlockedLayoutAttr>> best;
+  struct Proposal {
+    unsigned depth, width;
+    BlockedLayoutAttr layout;
+  };
+  std::map<SmallVector<int64_t>, SmallVector<Proposal>> proposals;
   struct Access {
     Operation *op;
     SmallVector<int64_t> shape;
@@ -354,15 +354,29 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
     BlockedLayoutAttr layout = getDefaultBlocked(
         &getContext(), tensor.getShape(), spt, order, warps, warpSize);
     SmallVector<int64_t> key(tensor.getShape());
-    Priority priority = {getLoopDepth(op), fastest};
-    auto it = best.find(key);
-    if (it == best.end() || it->second.first < priority)
-      best[key] = {priority, layout};
+    proposals[key].push_back({getLoopDepth(op), fastest, layout});
     if (fastest > 1 && !isa<DescriptorLoadOp>(op))
       pointerAccesses.push_back({op, key, layout, getPtrAndMask(op).first});
   });
-  for (auto &[shape, entry] : best)
-    shapeLayouts[shape] = entry.second;
+  // The access in the most deeply nested loop (the widest there) picks the
+  // shape's fastest dimension: a conversion there would run every
+  // iteration, one of an access outside runs once. The widest proposal
+  // along that dimension, at any depth, gives the vector width (an
+  // unaligned row read in a loop leaves the aligned accesses around it
+  // their vectors).
+  for (auto &[shape, candidates] : proposals) {
+    const Proposal *deepest = &candidates.front();
+    for (const Proposal &p : candidates)
+      if (std::make_pair(p.depth, p.width) >
+          std::make_pair(deepest->depth, deepest->width))
+        deepest = &p;
+    unsigned dim = deepest->layout.getOrder()[0];
+    const Proposal *widest = deepest;
+    for (const Proposal &p : candidates)
+      if (p.layout.getOrder()[0] == dim && p.width > widest->width)
+        widest = &p;
+    shapeLayouts[shape] = widest->layout;
+  }
   // Accesses that the shape's layout would split into single elements
   // (neither contiguous nor constant along its fastest dimension) keep
   // their own; one constant along it (a broadcast bias) stays: its
