@@ -29,7 +29,7 @@
 // CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[POS]], %c31_i32 : i32
 // CHECK: scf.if %[[LAST]] {
 // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
-// CHECK: }
+// CHECK-NEXT: }
 // CHECK: gpu.barrier
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
 // CHECK: %[[HASWARP:.*]] = arith.cmpi ugt, %[[WARP]], %c0_i32 : i32

@@ -56,6 +56,7 @@
 // DIST: "test.wait 0"
 // DIST-NOT: gpu.barrier
 // DIST-NOT: "test.fence.operands"
+// DIST-NOT: llvm.store
 // P's registers are packed (two bf16 per i32, four per k-step) before the
 // accumulator fence, none between it and the products that read them.
 // DIST-COUNT-16: llvm.bitcast {{.*}} : vector<2xbf16> to i32

@@ -97,7 +97,7 @@ tle.func @two_d(%t: tensor<4x8xf16>, %out: tensor<4x8x!tle.ptr<f16>>) {
 // CHECK:   scf.yield %[[WT]], %{{.*}} : i32, i32
 // CHECK: } else {
 // CHECK:   scf.yield %{{.*}}, %{{.*}} : i32, i32
-// CHECK: }
+// CHECK-NEXT: }
 // CHECK: arith.cmpi ult, %{{.*}}, %[[C]]#0 : i32
 tle.func @conditional_commit(%c: i1, %v: f32, %out: !tle.ptr<f32>) {
   %p = tle.pipe.create "maybe" : !tle.pipe<1, [f32]>
