@@ -24,7 +24,8 @@ import triton
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from compare import DriverKernel, ptr, relative_error, time_interleaved  # noqa: E402
+from compare import (TOLERANCE, DriverKernel, ptr,  # noqa: E402
+                     relative_error, time_interleaved)
 
 
 class _Permissive(types.ModuleType):
@@ -87,7 +88,7 @@ def main():
                 v = v.permute(0, 1, 3, 2).contiguous().to(torch.float8_e5m2)
             grid = (triton.cdiv(n_ctx, kernel["block_m"]), Z * H, 1)
             out = torch.full(q.shape, float("nan"), device="cuda").to(q.dtype)
-            m = torch.empty(Z * H * n_ctx, device="cuda", dtype=torch.float32)
+            m = torch.full((Z * H * n_ctx,), float("nan"), device="cuda")
             args = [ctypes.c_float(sm_scale), ptr(m), ctypes.c_int32(Z),
                     ctypes.c_int32(H), ptr(q), ptr(k), ptr(v), ptr(out),
                     ctypes.c_int32(n_ctx)]
@@ -98,7 +99,7 @@ def main():
 
             theirs_out = torch.full(q.shape, float("nan"),
                                     device="cuda").to(q.dtype)
-            theirs_m = torch.empty_like(m)
+            theirs_m = torch.full_like(m, float("nan"))
 
             def theirs():
                 return jit[grid](sm_scale, theirs_m, Z, H, q, k, v, theirs_out,
@@ -111,12 +112,17 @@ def main():
             compiled = theirs()
             torch.cuda.synchronize()
             err_theirs = relative_error(theirs_out.float(), ref)
-            ok = err_ours < 1e-2
+            # M (each row's base-2 log-sum-exp, which the backward pass
+            # reads) against Triton's.
+            err_m = relative_error(m, theirs_m)
+            ok = err_ours < TOLERANCE[torch.float16] and err_m < 1e-4
             if fp8:
-                # Against Triton's output: e5m2 keeps 2 mantissa bits.
-                err_ours = relative_error(out.float(), theirs_out.float())
-                err_theirs = relative_error(m, theirs_m)
-                ok = err_ours < 5e-2 and err_theirs < 1e-3
+                # Against Triton's output: e5m2 keeps 2 mantissa bits (an
+                # element may differ by one step, 25%).
+                err_ours = relative_error(out.float(), theirs_out.float(),
+                                          elementwise=0.3)
+                err_theirs = err_m
+                ok = err_ours < 5e-2 and err_m < 1e-3
             if ok:
                 ours_ms, theirs_ms, note = time_interleaved(ours, theirs)
             else:
@@ -144,6 +150,7 @@ def main():
         print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} | {r[5]:.4f} "
               f"| {r[6]:.4f} | {r[7]:.0f} | {r[8]:.0f} | {r[9]:.3f} | {r[10]} "
               f"| {r[11]} |")
+    sys.exit(1 if any("WRONG" in r[3] for r in rows) else 0)
 
 
 if __name__ == "__main__":

@@ -32,8 +32,8 @@ import triton
 import triton.testing
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import (BIN, DriverKernel, load_example, ptr,  # noqa: E402
-                     time_side_by_side)
+from compare import (BIN, TOLERANCE, DriverKernel, load_example,  # noqa: E402
+                     ptr, relative_error, time_side_by_side)
 
 SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
           (4097, 1031, 515)]
@@ -115,14 +115,15 @@ def main():
                 out = torch.float16 if fp8 else dtype
                 c = torch.full((m, n), float("nan"), device="cuda",
                                dtype=out)
-                ct = torch.empty((m, n), device="cuda", dtype=out)
+                ct = torch.full((m, n), float("nan"), device="cuda",
+                                dtype=out)
                 launch = tlaunch = None
                 try:
                     launch = run_ours(kernel, a, b, c, m, n, k)
                     launch()
                     torch.cuda.synchronize()
-                    err = ((c.float() - ref).norm() / ref.norm()).item()
-                    ok = err < 1e-2 and not torch.isnan(c).any().item()
+                    err = relative_error(c, ref)
+                    ok = err < TOLERANCE[out]
                     note = f"{err:.1e} {'ok' if ok else 'WRONG'}"
                     # Timed writing Triton's output, so both write the same
                     # memory.
@@ -133,9 +134,14 @@ def main():
                     tlaunch = run_triton(fn, kernel, a, b, ct, m, n, k)
                     tlaunch()
                     torch.cuda.synchronize()
+                    err_triton = relative_error(ct, ref)
+                    if not err_triton < TOLERANCE[out]:
+                        note += f"; Triton's output off ({err_triton:.1e})"
                 except Exception as e:
                     tlaunch, note = None, note + f"; Triton failed: {e}"
-                ms, triton_ms, spread = time_side_by_side(launch, tlaunch)
+                # A wrong kernel is not timed.
+                ms, triton_ms, spread = time_side_by_side(
+                    launch if ok else None, tlaunch)
                 wrong |= not ok
                 ours, theirs = tflops(m, n, k, ms), tflops(m, n, k, triton_ms)
                 rows.append([f"matmul {dname}", f"{m}x{n}x{k}", tile, note,
