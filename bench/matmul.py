@@ -113,6 +113,9 @@ def main():
                 if kernel.get("variant"):
                     tile += f" ({kernel['variant']})"
                 out = torch.float16 if fp8 else dtype
+                # 8-bit products accumulate with fewer bits on the H200's
+                # tensor cores (Triton's error at 8192^3: 1.4e-3).
+                tolerance = 1e-2 if fp8 else TOLERANCE[out]
                 c = torch.full((m, n), float("nan"), device="cuda",
                                dtype=out)
                 ct = torch.full((m, n), float("nan"), device="cuda",
@@ -123,7 +126,7 @@ def main():
                     launch()
                     torch.cuda.synchronize()
                     err = relative_error(c, ref)
-                    ok = err < TOLERANCE[out]
+                    ok = err < tolerance
                     note = f"{err:.1e} {'ok' if ok else 'WRONG'}"
                     # Timed writing Triton's output, so both write the same
                     # memory.
@@ -135,7 +138,7 @@ def main():
                     tlaunch()
                     torch.cuda.synchronize()
                     err_triton = relative_error(ct, ref)
-                    if not err_triton < TOLERANCE[out]:
+                    if not err_triton < tolerance:
                         note += f"; Triton's output off ({err_triton:.1e})"
                 except Exception as e:
                     tlaunch, note = None, note + f"; Triton failed: {e}"
