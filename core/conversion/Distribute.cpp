@@ -72,6 +72,7 @@ struct DistributePass
     vectorBytes = options.VectorBytes;
     rawLanguages = options.RawLanguages;
     warpExchanges = options.WarpExchanges;
+    scratchAlternation = options.ScratchAlternation;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
@@ -102,6 +103,10 @@ struct DistributePass
       *this, "warp-exchanges",
       llvm::cl::desc("Convert layouts inside warps by lane shuffles"),
       llvm::cl::init(true)};
+  Option<bool> scratchAlternation{
+      *this, "scratch-alternation",
+      llvm::cl::desc("Give consecutive small scratch users apart bytes"),
+      llvm::cl::init(true)};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -131,6 +136,7 @@ struct DistributePass
                          (warpSize ? warpSize.getInt() : target.getWarpSize());
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
     st.warpExchanges = warpExchanges;
+    st.scratchAlternation = scratchAlternation;
     DistributeTypeConverter typeConverter(ctx, target);
 
     ConversionTarget conv(*ctx);

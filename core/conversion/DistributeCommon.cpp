@@ -514,7 +514,7 @@ LogicalResult emitScratchRelease(OpBuilder &b, Location loc,
   // moves it down and merges it into a later one).
   uint64_t begin = st.scratchOpBegin, end = st.scratchInUse;
   releaseScratch(st);
-  if (begin == 0 && end <= kScratchAlternationBytes)
+  if (st.scratchAlternation && begin == 0 && end <= kScratchAlternationBytes)
     st.scratchOpBegin = st.scratchInUse = end;
   return success();
 }

@@ -69,7 +69,8 @@ struct DistributeState {
   llvm::ArrayRef<MatrixUnit> matrixUnits;
   /// Block-level scratch: one buffer that ops take slices of. Where the op
   /// being converted started taking slices (0, or after the previous op's
-  /// slices: kScratchAlternationBytes), the end of what it took, and the
+  /// slices: kScratchAlternationBytes, with scratchAlternation), the end of
+  /// what it took, and the
   /// most any op took (the buffer's size).
   uint64_t scratchOpBegin = 0;
   uint64_t scratchInUse = 0;
@@ -80,6 +81,9 @@ struct DistributeState {
   /// Layout conversions inside warps by lane shuffles
   /// (OptimizationToggles::WarpExchanges).
   bool warpExchanges = true;
+  /// Whether consecutive small scratch users alternate between two places
+  /// (OptimizationToggles::ScratchAlternation).
+  bool scratchAlternation = true;
   /// Native languages the chip accepts in tle_raw variants.
   std::vector<std::string> rawLanguages;
   /// Block-level globals that live as long as the kernel (local buffers),

@@ -47,6 +47,13 @@ struct OptimizationToggles {
   /// warp moves values by lane shuffles, not through block-level memory and
   /// barriers (fp8 attention's P, accumulator to the next product's A).
   bool WarpExchanges = true;
+  /// scratch-alternation: consecutive small ops that exchange values
+  /// through the block's scratch (a row's max, then its sum) take apart
+  /// bytes, so no barrier need separate the first's reads from the
+  /// second's writes; off, they share bytes behind one more barrier
+  /// (softmax: 4 barriers per row instead of 3, measured at or above the
+  /// default at every shape in session 23's run; bench/RESULTS-h200.md).
+  bool ScratchAlternation = true;
   /// occupancy (backends): the kernel fitted in fewer registers when that
   /// lets more blocks reside on one processor without spilling
   /// (backend::CompileOptions::RaiseOccupancy).
@@ -69,7 +76,7 @@ struct OptimizationToggles {
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
       "loop-invariant-code-motion, tensor-copies, own-slot-waits (off by "
-      "default), warp-exchanges, occupancy";
+      "default), warp-exchanges, scratch-alternation, occupancy";
   /// Those off by default, which enable() is for.
   static constexpr const char *OffByDefaultNames = "own-slot-waits";
 
@@ -92,6 +99,7 @@ private:
     F("tensor-copies", T.TensorCopies);
     F("own-slot-waits", T.OwnSlotWaits);
     F("warp-exchanges", T.WarpExchanges);
+    F("scratch-alternation", T.ScratchAlternation);
     F("occupancy", T.Occupancy);
   }
 };

@@ -160,6 +160,9 @@ struct DistributeOptions {
   /// Layout conversions inside warps by lane shuffles, not through
   /// block-level memory (OptimizationToggles::WarpExchanges).
   bool WarpExchanges = true;
+  /// Consecutive small scratch users take apart bytes
+  /// (OptimizationToggles::ScratchAlternation).
+  bool ScratchAlternation = true;
   /// Adds the dialects the TargetInfo creates ops of (loaded before the pass
   /// runs, as passes may not load dialects while running).
   std::function<void(mlir::DialectRegistry &)> TargetDialects;

@@ -38,6 +38,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   Dist.MatrixUnits = Layouts.MatrixUnits;
   Dist.RawLanguages = Desc.RawLanguages;
   Dist.WarpExchanges = Options.Optimizations.WarpExchanges;
+  Dist.ScratchAlternation = Options.Optimizations.ScratchAlternation;
 
   PassManager PM(Module.getContext());
   // Native code the target takes, or the portable fallback in its place.
