@@ -70,8 +70,7 @@ struct DistributeState {
   /// Block-level scratch: one buffer that ops take slices of. Where the op
   /// being converted started taking slices (0, or after the previous op's
   /// slices: kScratchAlternationBytes, with scratchAlternation), the end of
-  /// what it took, and the
-  /// most any op took (the buffer's size).
+  /// what it took, and the most any op took (the buffer's size).
   uint64_t scratchOpBegin = 0;
   uint64_t scratchInUse = 0;
   uint64_t scratchBytes = 0;
