@@ -24,6 +24,9 @@ bash "$ROOT/bench/build_tle_run_nvidia.sh"
 
 PTXAS=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 entries=()
+# Kernels tlec could not compile: their rows would be missing from the
+# tables without a word, so the script fails at the end.
+failed=()
 add() { # name file entry num_warps elements_per_block odd_sizes origin [aligned]
   entries+=("{\"name\": \"$1\", \"file\": \"$2\", \"entry\": \"$3\", \"num_warps\": $4, \"elements_per_block\": $5, \"odd_sizes\": $6,${8:+ \"aligned\": $8,} \"origin\": \"$7\"}")
 }
@@ -66,6 +69,7 @@ add_one() { # aligned signature
   else
     echo "tlec cannot compile examples/vector_add.py for h200:" >&2
     cat "$K/tlec.log" >&2
+    failed+=("vector_add $2")
   fi
   rm -rf "$K/tlec"
 }
@@ -107,6 +111,7 @@ tlec_one() { # example entry kind block_size num_warps aligned signature [-D ...
   else
     echo "tlec cannot compile examples/$1.py with BLOCK_SIZE=$4:" >&2
     cat "$d.log" >&2
+    failed+=("$1 BLOCK_SIZE=$4")
   fi
   rm -rf "$d"
 }
@@ -172,6 +177,7 @@ matmul_one() { # dtype bm bn bk num_warps aligned num_stages [disabled-opt]
   else
     echo "tlec cannot compile examples/matmul.py ($1 $2x$3x$4):" >&2
     cat "$d.log" >&2
+    failed+=("matmul $1 $2x$3x$4${off:+ no $off}")
   fi
   rm -rf "$d"
 }
@@ -204,4 +210,8 @@ python3 -m json.tool "$BIN/kernels.json"
 if [ -x "$BUILD/bin/tlec" ]; then
   bash "$ROOT/bench/prepare_attention_h200.sh" "$BUILD"
   bash "$ROOT/bench/prepare_matmul_descriptor_h200.sh" "$BUILD"
+fi
+if [ "${#failed[@]}" -gt 0 ]; then
+  printf 'not compiled (see above): %s\n' "${failed[@]}" >&2
+  exit 1
 fi
