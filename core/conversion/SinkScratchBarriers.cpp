@@ -232,19 +232,34 @@ private:
   /// reduction thus releases the slot even though its scratch reads
   /// conflict with the next row's scratch writes (which the second
   /// reduction's barrier orders).
+  ///
+  /// Likewise the accesses a scratch release orders (those between it and
+  /// the barrier before it, but asynchronous copies, see getWindow):
+  /// wherever sinkRelease takes the release, it or the barrier it merges
+  /// into still comes before any access that conflicts with them. (A row's
+  /// sum sharing the max's scratch bytes reads what the next row's max
+  /// writes, behind the sum's release.)
   std::pair<Operation *, Operation *>
   scanBefore(ArrayRef<Operation *> group, const Footprint &after,
              const Footprint &refill) const {
     Operation *earliest = nullptr;
+    bool releasedWindow = false;
     for (Operation *op = group.front()->getPrevNode(); op;
          op = op->getPrevNode()) {
       // A barrier may be several ops: the refill goes after the last.
       if (isFixedBarrier(op)) {
         if (!isFixedBarrier(op->getNextNode()))
           earliest = op;
-      } else if (!isBarrier(op) &&
-                 conflict(getFootprint(op), earliest ? refill : after))
+        releasedWindow = false;
+      } else if (isBarrier(op)) {
+        releasedWindow = op->hasAttr(kScratchReleaseAttr);
+      } else if (conflict(getFootprint(op),
+                          earliest || (releasedWindow &&
+                                       !op->hasAttr(kAsyncCopyAttr))
+                              ? refill
+                              : after)) {
         return {earliest, op};
+      }
     }
     return {earliest, nullptr};
   }
