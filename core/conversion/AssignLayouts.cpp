@@ -194,8 +194,10 @@ struct AssignLayoutsPass
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AssignLayoutsPass)
 
   AssignLayoutsPass() = default;
-  AssignLayoutsPass(const AssignLayoutsPass &other) : PassWrapper(other) {}
-  explicit AssignLayoutsPass(const ::tle::conversion::AssignLayoutsOptions &o) {
+  AssignLayoutsPass(const AssignLayoutsPass &other)
+      : PassWrapper(other), conversionCounts(other.conversionCounts) {}
+  explicit AssignLayoutsPass(const ::tle::conversion::AssignLayoutsOptions &o)
+      : conversionCounts(o.ConversionCounts) {
     numWarps = o.NumWarps;
     warpSize = o.WarpSize;
     vectorBytes = o.VectorBytes;
@@ -229,6 +231,7 @@ private:
   unsigned warps = 4, firstWarp = 0;
   Region *scope = nullptr;
   std::vector<::tle::conversion::MatrixUnit> matrixUnits;
+  ::tle::conversion::LayoutConversionCounts *conversionCounts = nullptr;
   /// Dots tiled with a matrix instruction.
   DenseMap<Operation *, ::tle::conversion::MatrixTiling> dotTilings;
   /// The layout each reduction reads its operands in.
@@ -940,6 +943,8 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
     auto convert =
         ConvertLayoutOp::create(builder, operand.getOwner()->getLoc(), needed, v);
     operand.set(convert.getResult());
+    if (conversionCounts)
+      ++conversionCounts->Assigned;
   };
   module.walk([&](Operation *op) {
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {

@@ -68,7 +68,8 @@ struct DistributePass
   DistributePass(const TargetInfo &target,
                  const ::tle::conversion::DistributeOptions &options)
       : target(target), targetDialects(options.TargetDialects),
-        matrixUnits(options.MatrixUnits) {
+        matrixUnits(options.MatrixUnits),
+        conversionCounts(options.ConversionCounts) {
     vectorBytes = options.VectorBytes;
     rawLanguages = options.RawLanguages;
     warpExchanges = options.WarpExchanges;
@@ -76,7 +77,8 @@ struct DistributePass
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
-        targetDialects(other.targetDialects), matrixUnits(other.matrixUnits) {}
+        targetDialects(other.targetDialects), matrixUnits(other.matrixUnits),
+        conversionCounts(other.conversionCounts) {}
 
   StringRef getArgument() const final { return "tle-distribute"; }
   StringRef getDescription() const final {
@@ -137,6 +139,7 @@ struct DistributePass
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
     st.warpExchanges = warpExchanges;
     st.scratchAlternation = scratchAlternation;
+    st.conversionCounts = conversionCounts;
     DistributeTypeConverter typeConverter(ctx, target);
 
     ConversionTarget conv(*ctx);
@@ -381,6 +384,7 @@ struct DistributePass
   const TargetInfo &target;
   std::function<void(DialectRegistry &)> targetDialects;
   std::vector<::tle::conversion::MatrixUnit> matrixUnits;
+  ::tle::conversion::LayoutConversionCounts *conversionCounts;
 };
 
 } // namespace

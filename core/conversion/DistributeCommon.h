@@ -83,6 +83,8 @@ struct DistributeState {
   /// Whether consecutive small scratch users alternate between two places
   /// (OptimizationToggles::ScratchAlternation).
   bool scratchAlternation = true;
+  /// If set, layout conversions are counted by how they are distributed.
+  LayoutConversionCounts *conversionCounts = nullptr;
   /// Native languages the chip accepts in tle_raw variants.
   std::vector<std::string> rawLanguages;
   /// Block-level globals that live as long as the kernel (local buffers),

@@ -244,8 +244,14 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     auto dstLayout = getDistributedLayout(dstType);
     ArrayRef<int64_t> shape = srcType.getShape();
     ValueRange src = adaptor.getSrc();
+    using Counts = ::tle::conversion::LayoutConversionCounts;
+    auto count = [&](unsigned Counts::*how) {
+      if (st.conversionCounts)
+        ++(st.conversionCounts->*how);
+    };
     if (haveSameMapping(srcLayout, dstLayout, shape)) {
       rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(src)});
+      count(&Counts::Free);
       return success();
     }
     // Through block-level scratch: every thread writes what it holds, then
@@ -281,6 +287,7 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
         if (failed(values))
           return failure();
         rewriter.replaceOpWithMultiple(op, {*values});
+        count(&Counts::WarpExchanges);
         return success();
       }
     // Matrix operands read with tile loads, from scratch laid out as the
@@ -319,6 +326,7 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     if (failed(emitScratchRelease(rewriter, loc, st)))
       return failure();
     rewriter.replaceOpWithMultiple(op, {*values});
+    count(&Counts::ThroughBlockMemory);
     return success();
   }
 };

@@ -24,6 +24,7 @@
 #ifndef TLE_CORE_CONVERSION_PASSES_H
 #define TLE_CORE_CONVERSION_PASSES_H
 
+#include "core/conversion/LayoutConversionCounts.h"
 #include "core/conversion/OptimizationToggles.h"
 #include "core/hwdesc/HwDesc.h"
 #include "tle/Backend/TargetInfo.h"
@@ -107,6 +108,8 @@ struct AssignLayoutsOptions {
   /// Matrix instructions tl.dot may be tiled with, preferred first; tl.dot
   /// falls back to FMA when none fits.
   std::vector<MatrixUnit> MatrixUnits;
+  /// If set, counts the conversions inserted (Assigned).
+  LayoutConversionCounts *ConversionCounts = nullptr;
 };
 
 std::unique_ptr<mlir::Pass>
@@ -123,8 +126,10 @@ std::unique_ptr<mlir::Pass> createMathToLibraryPass();
 void registerMathToLibraryPass();
 
 /// Rebuilds the sources of layout conversions that are cheap to compute
-/// again directly in the wanted layout (RemoveLayoutConversions.cpp).
-std::unique_ptr<mlir::Pass> createRemoveLayoutConversionsPass();
+/// again directly in the wanted layout (RemoveLayoutConversions.cpp). If
+/// Counts is set, counts the conversions it removes.
+std::unique_ptr<mlir::Pass>
+createRemoveLayoutConversionsPass(LayoutConversionCounts *Counts = nullptr);
 void registerRemoveLayoutConversionsPass();
 
 struct PipelineLoadsOptions {
@@ -138,6 +143,8 @@ struct PipelineLoadsOptions {
   /// Waits whose threads read back only their own copies skip the block
   /// barrier (OptimizationToggles::OwnSlotWaits).
   bool OwnSlotWaits = false;
+  /// If set, counts the conversions of loads that become ring reads.
+  LayoutConversionCounts *ConversionCounts = nullptr;
 };
 
 /// Software pipelining: loads converted to another layout are copied
@@ -163,6 +170,9 @@ struct DistributeOptions {
   /// Consecutive small scratch users take apart bytes
   /// (OptimizationToggles::ScratchAlternation).
   bool ScratchAlternation = true;
+  /// If set, counts the conversions distributed, by how (Free,
+  /// WarpExchanges, ThroughBlockMemory).
+  LayoutConversionCounts *ConversionCounts = nullptr;
   /// Adds the dialects the TargetInfo creates ops of (loaded before the pass
   /// runs, as passes may not load dialects while running).
   std::function<void(mlir::DialectRegistry &)> TargetDialects;
@@ -191,6 +201,8 @@ struct LoweringOptions {
   /// Called on the pipeline's pass manager before it runs, e.g. by tlec to
   /// add timing (--time-passes) or IR printing (--print-ir-after).
   std::function<void(mlir::PassManager &)> InstrumentPassManager;
+  /// If set, counts what becomes of the layout conversions.
+  LayoutConversionCounts *ConversionCounts = nullptr;
 };
 
 /// Tile IR -> distributed IR: layouts, distribution through Target, then

@@ -33,12 +33,14 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
     if (std::optional<backend::MatrixFragments> Fragments =
             Target.getMatrixFragments(Instr))
       Layouts.MatrixUnits.push_back({Instr, *Fragments});
+  Layouts.ConversionCounts = Options.ConversionCounts;
   DistributeOptions Dist;
   Dist.VectorBytes = Layouts.VectorBytes;
   Dist.MatrixUnits = Layouts.MatrixUnits;
   Dist.RawLanguages = Desc.RawLanguages;
   Dist.WarpExchanges = Options.Optimizations.WarpExchanges;
   Dist.ScratchAlternation = Options.Optimizations.ScratchAlternation;
+  Dist.ConversionCounts = Options.ConversionCounts;
 
   PassManager PM(Module.getContext());
   // Native code the target takes, or the portable fallback in its place.
@@ -74,7 +76,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
     PM.addPass(createLoopPointerBasesPass());
   PM.addPass(createAssignLayoutsPass(Layouts));
   if (Options.Optimizations.RemoveLayoutConversions)
-    PM.addPass(createRemoveLayoutConversionsPass());
+    PM.addPass(createRemoveLayoutConversionsPass(Options.ConversionCounts));
   PM.addPass(createCanonicalizerPass());
   // Conversions of loop-invariant tiles, made where the loop uses them, run
   // once before the loop.
@@ -88,6 +90,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
     PipelineLoadsOptions Pipelining;
     Pipelining.SharedMemoryLimit = Desc.Lim.SharedPerBlockOptin;
     Pipelining.OwnSlotWaits = Options.Optimizations.OwnSlotWaits;
+    Pipelining.ConversionCounts = Options.ConversionCounts;
     PM.addPass(createPipelineLoadsPass(Pipelining));
   }
   PM.addPass(createDistributePass(Target, Dist));

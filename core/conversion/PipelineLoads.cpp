@@ -566,8 +566,10 @@ struct PipelineLoadsPass
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineLoadsPass)
 
   PipelineLoadsPass() = default;
-  PipelineLoadsPass(const PipelineLoadsPass &other) : PassWrapper(other) {}
-  explicit PipelineLoadsPass(const ::tle::conversion::PipelineLoadsOptions &o) {
+  PipelineLoadsPass(const PipelineLoadsPass &other)
+      : PassWrapper(other), conversionCounts(other.conversionCounts) {}
+  explicit PipelineLoadsPass(const ::tle::conversion::PipelineLoadsOptions &o)
+      : conversionCounts(o.ConversionCounts) {
     numStages = o.NumStages;
     sharedMemoryLimit = o.SharedMemoryLimit;
     ownSlotWaits = o.OwnSlotWaits;
@@ -879,9 +881,11 @@ struct PipelineLoadsPass
                                           user->getResult(0).getType(), ring,
                                           readSlot);
       consumerHead.insert(read);
-      if (c.convert)
+      if (c.convert) {
         rewriter.replaceOp(c.convert, read.getResult());
-      else
+        if (conversionCounts)
+          ++conversionCounts->ReadFromRings;
+      } else
         ownLayoutReads.push_back(read);
     }
     if (wait && ownSlotWaits &&
@@ -1127,6 +1131,7 @@ struct PipelineLoadsPass
 
   /// Per descriptor, its tensor map (getTensorMap).
   llvm::DenseMap<Operation *, Value> tensorMaps;
+  ::tle::conversion::LayoutConversionCounts *conversionCounts = nullptr;
 };
 
 } // namespace

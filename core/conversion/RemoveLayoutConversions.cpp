@@ -203,6 +203,10 @@ struct RemoveLayoutConversionsPass
     : public PassWrapper<RemoveLayoutConversionsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RemoveLayoutConversionsPass)
 
+  explicit RemoveLayoutConversionsPass(
+      ::tle::conversion::LayoutConversionCounts *counts = nullptr)
+      : counts(counts) {}
+
   StringRef getArgument() const override {
     return "tle-remove-layout-conversions";
   }
@@ -214,6 +218,7 @@ struct RemoveLayoutConversionsPass
   void runOnOperation() override {
     SmallVector<ConvertLayoutOp> converts;
     getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
+    size_t before = converts.size();
     for (ConvertLayoutOp convert : converts) {
       Attribute layout = convert.getType().getEncoding();
       llvm::MapVector<Value, Attribute> plan =
@@ -235,14 +240,23 @@ struct RemoveLayoutConversionsPass
       if (op->use_empty() && op->getNumResults() > 0 && isPure(op) &&
           op->getNumRegions() == 0)
         op->erase();
+    if (counts) {
+      size_t after = 0;
+      getOperation().walk([&](ConvertLayoutOp) { ++after; });
+      counts->Removed += before - after;
+    }
   }
+
+private:
+  ::tle::conversion::LayoutConversionCounts *counts;
 };
 
 } // namespace
 
 namespace tle::conversion {
-std::unique_ptr<Pass> createRemoveLayoutConversionsPass() {
-  return std::make_unique<RemoveLayoutConversionsPass>();
+std::unique_ptr<Pass>
+createRemoveLayoutConversionsPass(LayoutConversionCounts *Counts) {
+  return std::make_unique<RemoveLayoutConversionsPass>(Counts);
 }
 
 void registerRemoveLayoutConversionsPass() {

@@ -173,7 +173,8 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
   if (Error E = plugins::lowerForTarget(
           *Module, T, Options.Compile,
           [&](mlir::PassManager &PM) { Instrument(PM, Distribute); },
-          Options.Optimizations)) {
+          Options.Optimizations,
+          Options.ConversionStats ? &Result.ConversionCounts : nullptr)) {
     Result.Error = toString(std::move(E));
     return Result;
   }

@@ -71,6 +71,9 @@ struct JobOptions {
   /// Refuse binaries over the target's launch limits (getLaunchLimitViolation);
   /// tlec --no-launch-limit-check keeps them (tle-tune records them itself).
   bool CheckLaunchLimits = true;
+  /// Count what becomes of the layout conversions (tlec --conversion-stats;
+  /// a binary from the cache ran no pass, so the caller compiles without it).
+  bool ConversionStats = false;
 };
 
 struct TargetJobResult {
@@ -83,6 +86,8 @@ struct TargetJobResult {
   std::string Log;
   /// Why the job failed, one line; empty on success.
   std::string Error;
+  /// With JobOptions::ConversionStats, once the core distributed the kernel.
+  std::optional<conversion::LayoutConversionCounts> ConversionCounts;
 };
 
 /// The cache key of Source compiled for T with Options.

@@ -61,7 +61,8 @@ Error tle::plugins::lowerForTarget(
     mlir::ModuleOp Module, const Target &T,
     const backend::CompileOptions &Options,
     const std::function<void(mlir::PassManager &)> &Instrument,
-    const conversion::OptimizationToggles &Optimizations) {
+    const conversion::OptimizationToggles &Optimizations,
+    std::optional<conversion::LayoutConversionCounts> *ConversionCounts) {
   const backend::Backend &B = *T.ThePlugin->getBackend();
   bool TakesTileIR = llvm::any(B.getStages() & backend::Stage::TileIR);
   bool TakesDistributedIR =
@@ -98,6 +99,8 @@ Error tle::plugins::lowerForTarget(
   Lowering.NumWarps = Options.NumWarps;
   Lowering.InstrumentPassManager = Instrument;
   Lowering.Optimizations = Optimizations;
+  if (ConversionCounts)
+    Lowering.ConversionCounts = &ConversionCounts->emplace();
   if (mlir::failed(
           conversion::lowerToDistributedIR(Module, *Info, *T.Desc, Lowering)))
     return makeError("distribution for " + T.Desc->Name + " failed: " +

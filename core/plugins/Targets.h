@@ -15,11 +15,13 @@
 #ifndef TLE_CORE_PLUGINS_TARGETS_H
 #define TLE_CORE_PLUGINS_TARGETS_H
 
+#include "core/conversion/LayoutConversionCounts.h"
 #include "core/conversion/OptimizationToggles.h"
 #include "core/hwdesc/HwDesc.h"
 #include "core/plugins/PluginHost.h"
 
 #include <functional>
+#include <optional>
 
 namespace mlir {
 class MLIRContext;
@@ -67,13 +69,17 @@ void loadBackendDialects(mlir::MLIRContext &Context, const Target &T);
 /// Rewrites Module, tile IR, into the form T's backend takes: distributed IR
 /// made through the backend's TargetInfo, or the tile IR itself for a
 /// tile-level backend. Instrument, if set, is called on the core's pass
-/// manager before it runs (timing, IR printing). loadBackendDialects must
+/// manager before it runs (timing, IR printing). ConversionCounts, if set,
+/// gets what became of the layout conversions when the core distributed the
+/// kernel (std::nullopt for a tile-level backend). loadBackendDialects must
 /// have been called on Module's context.
 llvm::Error lowerForTarget(
     mlir::ModuleOp Module, const Target &T,
     const backend::CompileOptions &Options,
     const std::function<void(mlir::PassManager &)> &Instrument = {},
-    const conversion::OptimizationToggles &Optimizations = {});
+    const conversion::OptimizationToggles &Optimizations = {},
+    std::optional<conversion::LayoutConversionCounts> *ConversionCounts =
+        nullptr);
 
 /// Compiles a copy of TileIR (left untouched) for T, at the stage T's
 /// backend accepts.

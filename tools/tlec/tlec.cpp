@@ -212,6 +212,13 @@ cl::opt<std::string> PrintIRAfter(
              "(e.g. tle-distribute, tle-assign-layouts, canonicalize); "
              "compiles without the cache"),
     cl::value_desc("pass"), cl::cat(TlecCategory));
+cl::opt<bool> ConversionStats(
+    "conversion-stats",
+    cl::desc("Print, per kernel and target, how many layout conversions "
+             "layout assignment inserted, how many the optimizations "
+             "removed, and how each one left is distributed (no code, lane "
+             "shuffles, or block-level memory); compiles without the cache"),
+    cl::cat(TlecCategory));
 // cl::desc keeps a reference: the text must outlive the option.
 const std::string DisableOptsHelp =
     std::string("Switch off one optimization of the lowering or the "
@@ -558,6 +565,18 @@ static StringRef getTextExtension(EmitKind Kind) {
   }
 }
 
+/// One line of --conversion-stats.
+static void
+printConversionCounts(StringRef Kernel, StringRef Target,
+                      const tle::conversion::LayoutConversionCounts &C) {
+  errs() << "tlec: " << Kernel << " for " << Target
+         << ": layout conversions: " << C.Assigned << " assigned, " << C.Removed
+         << " removed, " << C.ReadFromRings << " read from pipeline rings; "
+         << C.distributed() << " distributed: " << C.Free << " free, "
+         << C.WarpExchanges << " by lane shuffles, " << C.ThroughBlockMemory
+         << " through block-level memory\n";
+}
+
 /// Compiles every kernel for every target on a thread pool, then reports
 /// and writes the results in command-line order.
 static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
@@ -590,6 +609,7 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
   Options.Compile.FPFusion = !NoFPFusion;
   Options.CheckLaunchLimits = !NoLaunchLimitCheck;
   Options.PrintIRAfter = PrintIRAfter;
+  Options.ConversionStats = ConversionStats;
   for (const std::string &Name : EnableOpts)
     (void)Options.Optimizations.enable(Name);
   for (const std::string &Name : DisableOpts)
@@ -597,9 +617,10 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
   if (Timing.isEnabled())
     Options.Timing = &Timing;
   std::optional<tle::driver::CompileCache> Cache;
-  // A binary served from the cache runs no pass: --print-ir-after compiles
-  // without it.
-  if (!NoCache && PrintIRAfter.empty() && Options.Emit == EmitKind::Binary) {
+  // A binary served from the cache runs no pass: --print-ir-after and
+  // --conversion-stats compile without it.
+  if (!NoCache && PrintIRAfter.empty() && !ConversionStats &&
+      Options.Emit == EmitKind::Binary) {
     Cache.emplace(CacheDir.empty()
                       ? tle::driver::CompileCache::getDefaultDirectory()
                       : CacheDir.getValue());
@@ -652,6 +673,8 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
       tle::driver::TargetJobResult &R = Results[K * Names.size() + T];
       const tle::plugins::Target &Target = *Resolved[T];
       errs() << R.Log;
+      if (R.ConversionCounts)
+        printConversionCounts(Src.KernelName, Names[T], *R.ConversionCounts);
       if (!R.Error.empty()) {
         WithColor::error(errs(), "tlec")
             << Prefix << Names[T] << ": " << R.Error << "\n";
