@@ -329,6 +329,10 @@ uint64_t getRingBytes(ts::BufferType type) {
          elementBytes(type.getElementType());
 }
 
+/// The narrowest per-thread piece of a load worth staging only to be read
+/// back in its own layout (getCandidate).
+constexpr unsigned kMinOwnLayoutPieceBytes = 8;
+
 /// A load worth staging. Its per-thread pieces must be at least 4 bytes
 /// (what asynchronous copies move; with unknown strides a tile comes in
 /// element by element, and a copy per element costs more than it hides).
@@ -339,11 +343,10 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
       type.getElementType().isInteger(1) || load->use_empty())
     return std::nullopt;
   unsigned dim = getDistributedLayout(type).getRegisterOrder()[0];
-  unsigned bytes = elementBytes(type.getElementType());
-  if (::tle::conversion::getVectorWidthAlong(axis, load.getPtr(), Value(), dim,
-                                             16) *
-          bytes <
-      4)
+  unsigned pieceBytes = ::tle::conversion::getVectorWidthAlong(
+                            axis, load.getPtr(), Value(), dim, 16) *
+                        elementBytes(type.getElementType());
+  if (pieceBytes < 4)
     return std::nullopt;
   bool zeroOther = !load.getOther() || isZero(load.getOther());
   Operation *user = *load->getUsers().begin();
@@ -358,8 +361,13 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
       return Candidate{load, convert, {}, {}};
   }
   // Read back in its own layout; masked-off elements, which the copy fills
-  // with zeros, take `other` after the read.
-  if (anyUser)
+  // with zeros, take `other` after the read. Here the ring's round trip
+  // through block-level memory is all overhead, which copies of single
+  // 4-byte elements do not repay: softmax over rows of 1031 fp32 (no
+  // divisibility known) ran at 0.96 of Triton's speed staged and 1.23
+  // loaded directly on the H200 (bench/RESULTS-h200.md, session 24), rows
+  // of 1024 staged in 16-byte copies 1.01 against 0.87 loaded directly.
+  if (anyUser && pieceBytes >= kMinOwnLayoutPieceBytes)
     return Candidate{load, {}, {}, {}};
   return std::nullopt;
 }
