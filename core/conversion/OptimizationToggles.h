@@ -39,10 +39,12 @@ struct OptimizationToggles {
   bool TensorCopies = true;
   /// own-slot-waits: in a pipelined loop whose threads each read back only
   /// the elements they copied (softmax's rows), the wait for the copies has
-  /// no block barrier. Off by default: softmax measured 0.8-3.5% slower
-  /// without that barrier on the H200 (bench/RESULTS-h200.md, sessions 12
-  /// and 20); the barrier keeps a block's warps on one row.
-  bool OwnSlotWaits = false;
+  /// no block barrier. On by default since session 24: softmax measured at
+  /// or above the form with the barrier at 9 of 10 shapes over two H200
+  /// runs, by up to 5% at rows of 1024 (bench/RESULTS-h200.md, sessions 23
+  /// and 24); sessions 12 and 20 had measured it slower, before the next
+  /// row's copies moved up to the row max's barrier.
+  bool OwnSlotWaits = true;
   /// warp-exchanges: a layout conversion in which no element leaves its
   /// warp moves values by lane shuffles, not through block-level memory and
   /// barriers (fp8 attention's P, accumulator to the next product's A).
@@ -75,10 +77,11 @@ struct OptimizationToggles {
   /// The names disable() and enable() take, for help and error messages.
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
-      "loop-invariant-code-motion, tensor-copies, own-slot-waits (off by "
-      "default), warp-exchanges, scratch-alternation, occupancy";
+      "loop-invariant-code-motion, tensor-copies, own-slot-waits, "
+      "warp-exchanges, scratch-alternation, occupancy";
   /// Those off by default, which enable() is for.
-  static constexpr const char *OffByDefaultNames = "own-slot-waits";
+  static constexpr const char *OffByDefaultNames =
+      "none at present, every one is on by default";
 
 private:
   bool set(llvm::StringRef Name, bool On) {

@@ -142,7 +142,7 @@ struct PipelineLoadsOptions {
   uint64_t SharedMemoryLimit = 0;
   /// Waits whose threads read back only their own copies skip the block
   /// barrier (OptimizationToggles::OwnSlotWaits).
-  bool OwnSlotWaits = false;
+  bool OwnSlotWaits = true;
   /// If set, counts the conversions of loads that become ring reads.
   LayoutConversionCounts *ConversionCounts = nullptr;
 };

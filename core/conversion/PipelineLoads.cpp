@@ -607,7 +607,7 @@ struct PipelineLoadsPass
       *this, "own-slot-waits",
       llvm::cl::desc("Waits whose threads read back only the elements they "
                      "copied have no block barrier"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
 
   unsigned getStages(scf::ForOp loop) {
     if (numStages)

@@ -1,5 +1,5 @@
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads="own-slot-waits=1" | FileCheck %s
-// RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads | FileCheck %s --check-prefix=BARRIER
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads="own-slot-waits=0" | FileCheck %s --check-prefix=BARRIER
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads="num-stages=2" | FileCheck %s --check-prefix=TWO
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads="shared-memory-limit=4096" | FileCheck %s --check-prefix=SMALL
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts-test-mma="" --tle-pipeline-loads --tle-distribute | FileCheck %s --check-prefix=DIST
@@ -122,10 +122,9 @@ tle.func @stores(%p: !tle.ptr<f16>, %n: i32) {
 // barrier that ends its reads and the refill come after the row's work, the
 // barrier marked as one distribution may drop (tle.slot_release). Each
 // thread reads back only the elements it copied (the load's layout holds
-// each once): with own-slot-waits (off by default: the wait's barrier
-// measured faster on the H200) the wait in the loop says so (own_slots),
-// the one after it, which ends the copies for whatever uses the ring's
-// bytes next, does not.
+// each once): with own-slot-waits (on by default, off in the BARRIER run) the wait
+// in the loop says so (own_slots), the one after it, which ends the copies
+// for whatever uses the ring's bytes next, does not.
 // BARRIER-LABEL: tle.func @rows
 // BARRIER: scf.for
 // BARRIER: tle_struct.async_wait 0{{$}}
