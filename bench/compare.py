@@ -59,10 +59,8 @@ TOLERANCE = {torch.float32: 1e-6, torch.float16: 1e-3, torch.bfloat16: 8e-3}
 # ANCHORS.md's vector-add shapes, plus a size that is not a multiple of any
 # block so the masks are exercised.
 VECTOR_ADD_SIZES = [2**20, 2**26, 2**28, 2**20 + 17]
-# ANCHORS.md's softmax and layer norm shapes (M rows x N columns), plus
-# 4097x1031 for the masks.
-# ANCHORS.md's four, then rows of no known divisibility (4-byte pieces),
-# short to long.
+# ANCHORS.md's softmax and layer norm shapes (M rows x N columns), then
+# rows of no known divisibility (masked, 4-byte pieces), short to long.
 SOFTMAX_SHAPES = [(4096, 1024), (4096, 4096), (4096, 16384), (8192, 32768),
                   (4097, 1031), (4097, 4095), (4097, 16383)]
 LAYER_NORM_SHAPES = [(4096, 1024), (4096, 4096), (4096, 8192), (4097, 1031)]

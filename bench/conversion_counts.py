@@ -46,7 +46,9 @@ LINE = re.compile(
     r"free, (\d+) by lane shuffles, (\d+) through block-level memory")
 
 
-TARGET_ERROR = re.compile(r"tlec: error: target (\S+): (.*)")
+# "tlec: error: [FILE: ]target NAME: why" (FILE when a run has several
+# kernels).
+TARGET_ERROR = re.compile(r"tlec: error: (?:\S+: )?target (\S+): (.*)")
 
 
 def counts(tlec, args, targets, extra):
@@ -92,6 +94,8 @@ def main():
             assigned, removed, rings, distributed, free, shuffles, memory = c
             if assigned == 0 and distributed == 0:
                 continue
+            if (kernel, target) not in without:
+                sys.exit(f"{kernel} for {target}: no count without removal")
             memory_without = without[(kernel, target)][6]
             rows.append(f"| {label or kernel} | {target} | {assigned} | "
                         f"{removed} | {rings} | {free} / {shuffles} / "

@@ -384,7 +384,7 @@ struct DistributePass
   const TargetInfo &target;
   std::function<void(DialectRegistry &)> targetDialects;
   std::vector<::tle::conversion::MatrixUnit> matrixUnits;
-  ::tle::conversion::LayoutConversionCounts *conversionCounts;
+  ::tle::conversion::LayoutConversionCounts *conversionCounts = nullptr;
 };
 
 } // namespace

@@ -9,8 +9,9 @@
 // does through block-level memory anyway, e.g. for dot operands) becomes an
 // asynchronous copy into a slot of a ring, issued S-1 iterations ahead, and
 // a read of the slot in the layout the conversion wanted (in a loop that
-// asked for num_stages itself, tl.range, any load: read back in its own
-// layout, `other` selected after the read). Slots follow an iteration count
+// asked for num_stages itself, tl.range, any load of pieces of 8 bytes or
+// more: read back in its own layout, `other` selected after the read).
+// Slots follow an iteration count
 // the loop carries. Reads into registers are over at a barrier after them,
 // so the copies refill the slot just read: S-1 slots. Per iteration:
 //
@@ -54,11 +55,12 @@
 // stage S-1; the loop is not peeled, copies of iterations past the end are
 // masked off (they write zeros and read nothing). Loops that write memory
 // keep their order, except, as in Triton, loops that asked for num_stages
-// and only store; loads that addresses or masks depend on (gathers) are not
-// staged. The rings, the function's other block-level buffers and a bound
-// of the scratch its ops take are counted against what a block may use
-// (the description's opt-in limit): S shrinks until they fit, and a loop
-// that does not fit with two stages is left alone.
+// and only store; a loop whose staged load's addresses or masks would
+// depend on another load (a gather of staged indices) is left alone. The rings,
+// the function's other block-level buffers and a bound of the scratch its ops
+// take are counted against what a block may use (the description's opt-in
+// limit): S shrinks until they fit, and a loop that does not fit with two
+// stages is left alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -335,7 +337,9 @@ constexpr unsigned kMinOwnLayoutPieceBytes = 8;
 
 /// A load worth staging. Its per-thread pieces must be at least 4 bytes
 /// (what asynchronous copies move; with unknown strides a tile comes in
-/// element by element, and a copy per element costs more than it hides).
+/// element by element, and a copy per element costs more than it hides),
+/// and kMinOwnLayoutPieceBytes where the ring is read back in the load's
+/// own layout.
 std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
                                       bool anyUser) {
   auto type = dyn_cast<RankedTensorType>(load.getType());

@@ -110,7 +110,9 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
     Scope = Options.Timing->getRootScope().nest("target " + T.Desc->Name);
 
   std::string Key;
-  bool UseCache = Options.Emit == EmitKind::Binary && Options.Cache;
+  // A binary from the cache ran no pass to count conversions in.
+  bool UseCache = Options.Emit == EmitKind::Binary && Options.Cache &&
+                  !Options.ConversionStats;
   if (UseCache) {
     Key = computeCacheKey(Source, T, Options);
     if (std::optional<backend::CompiledKernel> Hit =

@@ -71,8 +71,8 @@ struct JobOptions {
   /// Refuse binaries over the target's launch limits (getLaunchLimitViolation);
   /// tlec --no-launch-limit-check keeps them (tle-tune records them itself).
   bool CheckLaunchLimits = true;
-  /// Count what becomes of the layout conversions (tlec --conversion-stats;
-  /// a binary from the cache ran no pass, so the caller compiles without it).
+  /// Count what becomes of the layout conversions (tlec --conversion-stats);
+  /// the job then neither reads nor fills the cache.
   bool ConversionStats = false;
 };
 

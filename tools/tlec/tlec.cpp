@@ -673,7 +673,8 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
       tle::driver::TargetJobResult &R = Results[K * Names.size() + T];
       const tle::plugins::Target &Target = *Resolved[T];
       errs() << R.Log;
-      if (R.ConversionCounts)
+      // A job that failed after distribution began counted part of it.
+      if (R.ConversionCounts && R.Error.empty())
         printConversionCounts(Src.KernelName, Names[T], *R.ConversionCounts);
       if (!R.Error.empty()) {
         WithColor::error(errs(), "tlec")

@@ -260,13 +260,17 @@ tle.func @rows_atomic(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %count: 
 // A gather in a loop that asked for num_stages: the index load, in 16-byte
 // pieces, is staged and read back in its own layout for the gather's
 // addresses; the gathered load, whose addresses are not known contiguous
-// (4-byte pieces), stays in the loop as it is.
+// (4-byte pieces), stays in the loop as it is. The next row's indices are
+// copied into the slot after the barrier that ends this row's reads of it.
 // CHECK-LABEL: tle.func @gather
 // CHECK: %[[IDX:.*]] = tle_struct.alloc : !tle_struct.buffer<1x256xi32
 // CHECK: scf.for
 // CHECK: %[[I:.*]] = tle_struct.local_load %[[IDX]]
 // CHECK: %[[P:.*]] = tle.addptr %{{.*}}, %[[I]]
 // CHECK: tle.load %[[P]]
+// CHECK: tle.debug_barrier {tle.slot_release}
+// CHECK-NOT: tle.load
+// CHECK: tle_struct.async_copy %{{.*}}, %[[IDX]]
 // CHECK-NOT: tle.load
 // CHECK: tle.return
 tle.func @gather(%idx: !tle.ptr<i32> {tle.divisibility = 16 : i32}, %x: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %rows: i32) {
