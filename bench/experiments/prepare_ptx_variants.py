@@ -40,6 +40,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -194,6 +195,25 @@ def main():
                  k["entry"], "--num-warps", str(k["num_warps"]), "--emit",
                  emit, "--no-cache"] + rest + list(more), check=True,
                 capture_output=True, text=True, env=env).stdout
+        def dynamic_shared(env=None, more=()):
+            """The launch's dynamic shared memory of the variant compiled
+            with `more` (or another core), from its bundle's manifest: a
+            variant may take more than the kernel it is made from (a
+            staged ring)."""
+            source, rest = spec[0], spec[1:]
+            with tempfile.TemporaryDirectory() as out:
+                subprocess.run(
+                    [os.path.join(args.build, "bin", "tlec"),
+                     os.path.join(ROOT, source), "--target", "h200",
+                     "--kernel", k["entry"], "--num-warps",
+                     str(k["num_warps"]), "--no-cache", "-o", out] + rest +
+                    list(more), check=True, capture_output=True, env=env)
+                manifest = os.path.join(out, k["entry"], "manifest.json")
+                return int(subprocess.run(
+                    [sys.executable, os.path.join(ROOT, "bench",
+                                                  "dynamic_shared.py"),
+                     manifest], check=True, capture_output=True,
+                    text=True).stdout)
         asm = compile_asm()
         jobs = []
         for name in filter(None, args.variants.split(",")):
@@ -201,19 +221,20 @@ def main():
                 ll = compile_asm(emit="llvm")
                 if name == "llc-fence":
                     ll = fence_guarded_branches(ll)
-                jobs.append((name, llc(ll, LLC_FLAGS[name])))
+                jobs.append((name, llc(ll, LLC_FLAGS[name]), None))
             else:
-                jobs.append((name, TRANSFORMS[name](asm)))
+                jobs.append((name, TRANSFORMS[name](asm), None))
         for flags in args.flags:
             name, more = flags.split("=", 1)
-            jobs.append((name, compile_asm(more=more.split())))
+            jobs.append((name, compile_asm(more=more.split()),
+                         dynamic_shared(more=more.split())))
         for other in args.other_core:
             name, lib = other.split("=", 1)
             env = dict(os.environ, LD_LIBRARY_PATH=lib + os.pathsep +
                        os.environ.get("LD_LIBRARY_PATH", ""))
-            jobs.append((name, compile_asm(env)))
+            jobs.append((name, compile_asm(env), dynamic_shared(env)))
         base = k["file"].rsplit(".cubin", 1)[0]
-        for name, edited in jobs:
+        for name, edited, shared in jobs:
             ptx = os.path.join(BIN, "kernels", f"{base}.{name}.ptx")
             cubin = ptx[:-len(".ptx")] + ".cubin"
             if edited == asm:
@@ -226,6 +247,8 @@ def main():
             added.append(dict(k, name=f"tlec-{name}",
                               file=os.path.basename(cubin),
                               origin=f"{k['origin']}, variant {name}"))
+            if shared is not None:
+                added[-1]["dynamic_shared_bytes"] = shared
             if family == "matmul":  # matmul.py tells rows by "variant"
                 added[-1]["variant"] = name
     with open(path, "w") as f:
