@@ -52,9 +52,9 @@ struct OptimizationToggles {
   /// scratch-alternation: consecutive small ops that exchange values
   /// through the block's scratch (a row's max, then its sum) take apart
   /// bytes, so no barrier need separate the first's reads from the
-  /// second's writes; off, they share bytes behind one more barrier
-  /// (softmax: 4 barriers per row instead of 3, measured at or above the
-  /// default at every shape in session 23's run; bench/RESULTS-h200.md).
+  /// second's writes; off, they share bytes behind more barriers
+  /// (softmax: 4 per row instead of 2; in session 24's H200 run 0.958-1.021
+  /// of Triton against 0.992-1.026 with it; bench/RESULTS-h200.md).
   bool ScratchAlternation = true;
   /// occupancy (backends): the kernel fitted in fewer registers when that
   /// lets more blocks reside on one processor without spilling
