@@ -11,9 +11,9 @@
 // a read of the slot in the layout the conversion wanted (in a loop that
 // asked for num_stages itself, tl.range, any load of pieces of 8 bytes or
 // more: read back in its own layout, `other` selected after the read).
-// Slots follow an iteration count
-// the loop carries. Reads into registers are over at a barrier after them,
-// so the copies refill the slot just read: S-1 slots. Per iteration:
+// Slots follow an iteration count the loop carries. Reads into registers
+// are over at a barrier after them, so the copies refill the slot just
+// read: S-1 slots. Per iteration:
 //
 //   async_wait S-2          group i done
 //   local_load ring[i % (S-1)] -> the operands
@@ -56,11 +56,11 @@
 // masked off (they write zeros and read nothing). Loops that write memory
 // keep their order, except, as in Triton, loops that asked for num_stages
 // and only store; a loop whose staged load's addresses or masks would
-// depend on another load (a gather of staged indices) is left alone. The rings,
-// the function's other block-level buffers and a bound of the scratch its ops
-// take are counted against what a block may use (the description's opt-in
-// limit): S shrinks until they fit, and a loop that does not fit with two
-// stages is left alone.
+// depend on another load (a gather of staged indices) is left alone. The
+// rings, the function's other block-level buffers and a bound of the
+// scratch its ops take are counted against what a block may use (the
+// description's opt-in limit): S shrinks until they fit, and a loop that
+// does not fit with two stages is left alone.
 //
 //===----------------------------------------------------------------------===//
 
