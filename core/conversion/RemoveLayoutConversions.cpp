@@ -84,11 +84,32 @@ bool canRebuild(Operation *op) {
                         isa<AddPtrOp, BitcastOp, IntToPtrOp, PtrToIntOp>(op));
 }
 
-/// The layouts the values of the backward slice of Root need for Root to be
-/// produced in Layout; empty when some value cannot be rebuilt or would be
-/// needed in two layouts. Values already in the needed layout end the walk.
-llvm::MapVector<Value, Attribute> planRebuild(Value root, Attribute layout) {
-  llvm::MapVector<Value, Attribute> plan;
+/// How to produce a value in another layout without converting it: the
+/// values of its backward slice to rebuild and their layouts, and the
+/// values the slice starts from that another conversion already moves
+/// into the layout needed (a loaded tile converted once, masks computed
+/// from it rebuilt after that conversion instead of converted each).
+struct RebuildPlan {
+  llvm::MapVector<Value, Attribute> layouts;
+  llvm::MapVector<Value, ConvertLayoutOp> reused;
+};
+
+/// A conversion of `value` to `layout` in the block that defines it.
+ConvertLayoutOp findConversion(Value value, Attribute layout) {
+  for (Operation *user : value.getUsers())
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user);
+        convert && convert.getType().getEncoding() == layout &&
+        convert->getBlock() == value.getDefiningOp()->getBlock())
+      return convert;
+  return {};
+}
+
+/// The plan producing Root in Layout; std::nullopt when some value cannot
+/// be rebuilt or would be needed in two layouts. Values already in the
+/// needed layout end the walk, as do values (other than Root) that cannot
+/// be rebuilt but are already converted to it.
+std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
+  RebuildPlan plan;
   SmallVector<std::pair<Value, Attribute>> worklist{{root, layout}};
   while (!worklist.empty()) {
     auto [value, wanted] = worklist.pop_back_val();
@@ -96,20 +117,27 @@ llvm::MapVector<Value, Attribute> planRebuild(Value root, Attribute layout) {
     if (!tensor || tensor.getEncoding() == wanted)
       continue;
     if (!fitsShape(wanted, tensor.getShape()))
-      return {};
-    auto [it, inserted] = plan.insert({value, wanted});
+      return std::nullopt;
+    Operation *def = value.getDefiningOp();
+    if (value != root && def && !canRebuild(def))
+      if (ConvertLayoutOp existing = findConversion(value, wanted)) {
+        auto [it, inserted] = plan.reused.insert({value, existing});
+        if (!inserted && it->second != existing)
+          return std::nullopt;
+        continue;
+      }
+    auto [it, inserted] = plan.layouts.insert({value, wanted});
     if (!inserted) {
       if (it->second != wanted)
-        return {};
+        return std::nullopt;
       continue;
     }
-    Operation *def = value.getDefiningOp();
-    if (!def || !canRebuild(def) || plan.size() > kMaxSliceOps)
-      return {};
+    if (!def || !canRebuild(def) || plan.layouts.size() > kMaxSliceOps)
+      return std::nullopt;
     if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
       auto parent = dyn_cast<DistributedLayoutAttrInterface>(wanted);
       if (!parent)
-        return {};
+        return std::nullopt;
       worklist.push_back(
           {expand.getSrc(), SliceLayoutAttr::get(root.getContext(),
                                                  expand.getAxis(), parent)});
@@ -119,20 +147,30 @@ llvm::MapVector<Value, Attribute> planRebuild(Value root, Attribute layout) {
       if (isa<RankedTensorType>(operand.getType()))
         worklist.push_back({operand, wanted});
   }
+  // A value reached in a layout it is reused in and in another it would be
+  // rebuilt in cannot be both.
+  for (auto &entry : plan.reused)
+    if (plan.layouts.count(entry.first))
+      return std::nullopt;
   return plan;
 }
 
 /// Clones the planned values in their new layouts, operands first; returns
-/// the rebuilt Root.
-Value rebuild(Value root, const llvm::MapVector<Value, Attribute> &plan) {
-  llvm::SetVector<Operation *> defs;
-  for (auto &entry : plan)
-    defs.insert(entry.first.getDefiningOp());
+/// the rebuilt Root. A reused conversion moves up to right after its
+/// source, where it dominates every clone of the slice.
+Value rebuild(Value root, const RebuildPlan &plan) {
   IRMapping mapping;
+  for (auto [value, convert] : plan.reused) {
+    convert->moveAfter(value.getDefiningOp());
+    mapping.map(value, convert.getResult());
+  }
+  llvm::SetVector<Operation *> defs;
+  for (auto &entry : plan.layouts)
+    defs.insert(entry.first.getDefiningOp());
   OpBuilder builder(root.getContext());
   for (Operation *def : topologicalSort(defs)) {
     Value value = def->getResult(0);
-    Attribute layout = plan.lookup(value);
+    Attribute layout = plan.layouts.lookup(value);
     if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
       // The chain of conversions collapses onto its source, which the plan
       // either rebuilt or found already in the wanted layout.
@@ -149,7 +187,7 @@ Value rebuild(Value root, const llvm::MapVector<Value, Attribute> &plan) {
     }
     mapping.map(value, result);
   }
-  return mapping.lookup(root);
+  return mapping.lookupOrDefault(root);
 }
 
 /// Whether a value in blocked layout `from` can be stored as it is where the
@@ -183,16 +221,15 @@ bool storeInSourceLayout(StoreOp store) {
   Attribute layout = convert.getSrc().getType().getEncoding();
   if (!storesAsWide(layout, convert.getType().getEncoding()))
     return false;
-  llvm::MapVector<Value, Attribute> ptrPlan =
-      planRebuild(store.getPtr(), layout);
-  llvm::MapVector<Value, Attribute> maskPlan;
+  std::optional<RebuildPlan> ptrPlan = planRebuild(store.getPtr(), layout);
+  std::optional<RebuildPlan> maskPlan;
   if (Value mask = store.getMask())
     maskPlan = planRebuild(mask, layout);
-  if (ptrPlan.empty() || (store.getMask() && maskPlan.empty()))
+  if (!ptrPlan || (store.getMask() && !maskPlan))
     return false;
-  store.getPtrMutable().assign(rebuild(store.getPtr(), ptrPlan));
+  store.getPtrMutable().assign(rebuild(store.getPtr(), *ptrPlan));
   if (Value mask = store.getMask())
-    store.getMaskMutable().assign(rebuild(mask, maskPlan));
+    store.getMaskMutable().assign(rebuild(mask, *maskPlan));
   store.getValueMutable().assign(convert.getSrc());
   if (convert->use_empty())
     convert.erase();
@@ -221,11 +258,10 @@ struct RemoveLayoutConversionsPass
     size_t before = converts.size();
     for (ConvertLayoutOp convert : converts) {
       Attribute layout = convert.getType().getEncoding();
-      llvm::MapVector<Value, Attribute> plan =
-          planRebuild(convert.getSrc(), layout);
-      if (plan.empty())
+      std::optional<RebuildPlan> plan = planRebuild(convert.getSrc(), layout);
+      if (!plan)
         continue;
-      Value rebuilt = rebuild(convert.getSrc(), plan);
+      Value rebuilt = rebuild(convert.getSrc(), *plan);
       convert.getResult().replaceAllUsesWith(rebuilt);
       convert.erase();
     }

@@ -60,6 +60,72 @@ module attributes {tle.num_warps = 4 : i32} {
 
 // -----
 
+#A = #tle.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#B = #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+
+// FlagGems' index_select: loaded indices, and two masks computed from
+// them, each converted to the gather's layout. The indices' conversion
+// stays and moves up to right after the load; the masks are rebuilt from
+// its result instead of converted: one round trip through block-level
+// memory instead of three.
+// CHECK-LABEL: tle.func @masks_of_loaded
+// CHECK: %[[I:.*]] = tle.load
+// CHECK-NEXT: %[[C:.*]] = tle.convert_layout %[[I]] : tensor<256xi64, #{{.*}}> -> tensor<256xi64, #[[B:.*]]>
+// CHECK-NOT: tle.convert_layout
+// CHECK-DAG: arith.cmpi sge, %[[C]], %{{.*}} : tensor<256xi64, #[[B]]>
+// CHECK-DAG: arith.cmpi slt, %[[C]], %{{.*}} : tensor<256xi64, #[[B]]>
+// CHECK-NOT: tle.convert_layout
+// CHECK: tle.load
+// Where nothing converts the loaded value, or only inside a region below
+// it (the conversion would have to run where it did not), the mask's
+// conversion stays.
+// CHECK-LABEL: tle.func @not_converted
+// CHECK: tle.convert_layout %{{.*}} : tensor<256xi1
+// CHECK-LABEL: tle.func @converted_in_region
+// CHECK: tle.convert_layout %{{.*}} : tensor<256xi1
+// CHECK: scf.if
+// CHECK: tle.convert_layout %{{.*}} : tensor<256xi64
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @masks_of_loaded(%idx: tensor<256x!tle.ptr<i64>, #A>, %x: !tle.ptr<f32>, %out: tensor<256x!tle.ptr<f32>, #B>, %n: i64) {
+    %i = tle.load %idx : tensor<256x!tle.ptr<i64>, #A>
+    %zero = arith.constant dense<0> : tensor<256xi64, #A>
+    %lo = arith.cmpi sge, %i, %zero : tensor<256xi64, #A>
+    %ns = tle.splat %n : i64 -> tensor<256xi64, #A>
+    %hi = arith.cmpi slt, %i, %ns : tensor<256xi64, #A>
+    %clo = tle.convert_layout %lo : tensor<256xi1, #A> -> tensor<256xi1, #B>
+    %chi = tle.convert_layout %hi : tensor<256xi1, #A> -> tensor<256xi1, #B>
+    %m = arith.andi %clo, %chi : tensor<256xi1, #B>
+    %ci = tle.convert_layout %i : tensor<256xi64, #A> -> tensor<256xi64, #B>
+    %px = tle.splat %x : !tle.ptr<f32> -> tensor<256x!tle.ptr<f32>, #B>
+    %p = tle.addptr %px, %ci : tensor<256x!tle.ptr<f32>, #B>, tensor<256xi64, #B>
+    %v = tle.load %p, %m : tensor<256x!tle.ptr<f32>, #B>
+    tle.store %out, %v : tensor<256x!tle.ptr<f32>, #B>
+    tle.return
+  }
+  tle.func @not_converted(%idx: tensor<256x!tle.ptr<i64>, #A>, %out: tensor<256x!tle.ptr<i1>, #B>) {
+    %i = tle.load %idx : tensor<256x!tle.ptr<i64>, #A>
+    %zero = arith.constant dense<0> : tensor<256xi64, #A>
+    %lo = arith.cmpi sge, %i, %zero : tensor<256xi64, #A>
+    %clo = tle.convert_layout %lo : tensor<256xi1, #A> -> tensor<256xi1, #B>
+    tle.store %out, %clo : tensor<256x!tle.ptr<i1>, #B>
+    tle.return
+  }
+  tle.func @converted_in_region(%idx: tensor<256x!tle.ptr<i64>, #A>, %out: tensor<256x!tle.ptr<i1>, #B>, %out2: tensor<256x!tle.ptr<i64>, #B>, %c: i1) {
+    %i = tle.load %idx : tensor<256x!tle.ptr<i64>, #A>
+    %zero = arith.constant dense<0> : tensor<256xi64, #A>
+    %lo = arith.cmpi sge, %i, %zero : tensor<256xi64, #A>
+    %clo = tle.convert_layout %lo : tensor<256xi1, #A> -> tensor<256xi1, #B>
+    tle.store %out, %clo : tensor<256x!tle.ptr<i1>, #B>
+    scf.if %c {
+      %ci = tle.convert_layout %i : tensor<256xi64, #A> -> tensor<256xi64, #B>
+      tle.store %out2, %ci : tensor<256x!tle.ptr<i64>, #B>
+    }
+    tle.return
+  }
+}
+
+// -----
+
 // A stored value whose threads hold whole vectors of the store's layout (8
 // contiguous floats where the pointers have 4: tl.interleave's result) is
 // stored where it is: the pointers and the mask are rebuilt in its layout
