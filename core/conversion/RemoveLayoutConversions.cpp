@@ -25,8 +25,12 @@
 // make_range, splat, dense constants, expand_dims, broadcast, pure
 // elementwise ops (no memory access) and other conversions; it is cloned
 // next to the original ops, so a conversion inside a loop of loop-invariant
-// values is replaced by values built once before the loop. The originals go
-// when nothing else uses them.
+// values is replaced by values built once before the loop. A slice may
+// also start from a value that cannot be rebuilt (a load) but is already
+// converted to the needed layout in its block: that conversion moves up to
+// right after the value and the slice is rebuilt from it (indices loaded
+// once, converted once, the masks computed from them rebuilt, not each
+// converted). The originals go when nothing else uses them.
 //
 //===----------------------------------------------------------------------===//
 
