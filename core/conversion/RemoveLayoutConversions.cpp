@@ -46,6 +46,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -114,12 +115,17 @@ ConvertLayoutOp findConversion(Value value, Attribute layout) {
 /// be rebuilt but are already converted to it.
 std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
   RebuildPlan plan;
+  llvm::SmallPtrSet<Value, 8> keptAsIs;
   SmallVector<std::pair<Value, Attribute>> worklist{{root, layout}};
   while (!worklist.empty()) {
     auto [value, wanted] = worklist.pop_back_val();
     auto tensor = dyn_cast<RankedTensorType>(value.getType());
-    if (!tensor || tensor.getEncoding() == wanted)
+    if (!tensor)
       continue;
+    if (tensor.getEncoding() == wanted) {
+      keptAsIs.insert(value);
+      continue;
+    }
     if (!fitsShape(wanted, tensor.getShape()))
       return std::nullopt;
     Operation *def = value.getDefiningOp();
@@ -151,10 +157,10 @@ std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
       if (isa<RankedTensorType>(operand.getType()))
         worklist.push_back({operand, wanted});
   }
-  // A value reached in a layout it is reused in and in another it would be
-  // rebuilt in cannot be both.
-  for (auto &entry : plan.reused)
-    if (plan.layouts.count(entry.first))
+  // One value stands for one layout in the rebuilt slice: a value needed as
+  // it is cannot also be replaced (idx[:, None] == idx[None, :]).
+  for (Value value : keptAsIs)
+    if (plan.layouts.count(value) || plan.reused.count(value))
       return std::nullopt;
   return plan;
 }

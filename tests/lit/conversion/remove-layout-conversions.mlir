@@ -126,6 +126,37 @@ module attributes {tle.num_warps = 4 : i32} {
 
 // -----
 
+#B = #tle.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#Z = #tle.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]>
+
+// idx[:, None] == idx[None, :] of loaded indices, computed in #Z and
+// converted to #B: rebuilding it in #B needs the indices as they are for
+// the rows and, for the columns, in the other slice, which a conversion
+// already made would give. One value cannot stand for both: the
+// conversion stays (and the IR stays valid).
+// CHECK-LABEL: tle.func @row_and_column
+// CHECK: arith.cmpi eq, {{.*}} : tensor<64x64xi32, #[[Z:[a-z0-9_]+]]>
+// CHECK: tle.convert_layout %{{.*}} : tensor<64x64xi1, #[[Z]]> -> tensor<64x64xi1,
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @row_and_column(%p: tensor<64x!tle.ptr<i32>, #tle.slice<dim = 1, parent = #B>>, %out: tensor<64x64x!tle.ptr<i1>, #B>, %cols: tensor<64x!tle.ptr<i32>, #tle.slice<dim = 0, parent = #B>>) {
+    %v = tle.load %p : tensor<64x!tle.ptr<i32>, #tle.slice<dim = 1, parent = #B>>
+    %c0 = tle.convert_layout %v : tensor<64xi32, #tle.slice<dim = 1, parent = #B>> -> tensor<64xi32, #tle.slice<dim = 0, parent = #B>>
+    tle.store %cols, %c0 : tensor<64x!tle.ptr<i32>, #tle.slice<dim = 0, parent = #B>>
+    %r = tle.convert_layout %v : tensor<64xi32, #tle.slice<dim = 1, parent = #B>> -> tensor<64xi32, #tle.slice<dim = 1, parent = #Z>>
+    %c = tle.convert_layout %v : tensor<64xi32, #tle.slice<dim = 1, parent = #B>> -> tensor<64xi32, #tle.slice<dim = 0, parent = #Z>>
+    %er = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #tle.slice<dim = 1, parent = #Z>> -> tensor<64x1xi32, #Z>
+    %ec = tle.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #tle.slice<dim = 0, parent = #Z>> -> tensor<1x64xi32, #Z>
+    %br = tle.broadcast %er : tensor<64x1xi32, #Z> -> tensor<64x64xi32, #Z>
+    %bc = tle.broadcast %ec : tensor<1x64xi32, #Z> -> tensor<64x64xi32, #Z>
+    %eq = arith.cmpi eq, %br, %bc : tensor<64x64xi32, #Z>
+    %ceq = tle.convert_layout %eq : tensor<64x64xi1, #Z> -> tensor<64x64xi1, #B>
+    tle.store %out, %ceq : tensor<64x64x!tle.ptr<i1>, #B>
+    tle.return
+  }
+}
+
+// -----
+
 // A stored value whose threads hold whole vectors of the store's layout (8
 // contiguous floats where the pointers have 4: tl.interleave's result) is
 // stored where it is: the pointers and the mask are rebuilt in its layout
