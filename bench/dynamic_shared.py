@@ -5,6 +5,15 @@ Usage: python3 bench/dynamic_shared.py BUNDLE/KERNEL/manifest.json"""
 import json
 import sys
 
-target = json.load(open(sys.argv[1]))["targets"][0]
-print(max(0, target.get("shared_memory_bytes", 0) -
-          target.get("resources", {}).get("static_shared_memory_bytes", 0)))
+
+def dynamic_shared_bytes(manifest):
+    """Dynamic shared memory of the first target in the manifest file."""
+    with open(manifest) as f:
+        target = json.load(f)["targets"][0]
+    return max(0, target.get("shared_memory_bytes", 0) -
+               target.get("resources", {}).get("static_shared_memory_bytes",
+                                               0))
+
+
+if __name__ == "__main__":
+    print(dynamic_shared_bytes(sys.argv[1]))

@@ -47,7 +47,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 BIN = os.path.join(ROOT, "bench", "bin")
 PTXAS = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
 import predicate_stores  # noqa: E402
+from dynamic_shared import dynamic_shared_bytes  # noqa: E402
 
 SIGNATURES = {
     ("add", True): "*fp32:16,*fp32:16,*fp32:16,i32:16",
@@ -187,33 +189,28 @@ def main():
         if family not in args.families.split(","):
             continue
 
-        def compile_asm(env=None, emit="asm", more=()):
+        def run_tlec(output, env=None, more=()):
             source, rest = spec[0], spec[1:]
             return subprocess.run(
                 [os.path.join(args.build, "bin", "tlec"),
                  os.path.join(ROOT, source), "--target", "h200", "--kernel",
-                 k["entry"], "--num-warps", str(k["num_warps"]), "--emit",
-                 emit, "--no-cache"] + rest + list(more), check=True,
+                 k["entry"], "--num-warps", str(k["num_warps"]),
+                 "--no-cache"] + output + rest + list(more), check=True,
                 capture_output=True, text=True, env=env).stdout
+
+        def compile_asm(env=None, emit="asm", more=()):
+            return run_tlec(["--emit", emit], env, more)
+
         def dynamic_shared(env=None, more=()):
             """The launch's dynamic shared memory of the variant compiled
             with `more` (or another core), from its bundle's manifest: a
             variant may take more than the kernel it is made from (a
             staged ring)."""
-            source, rest = spec[0], spec[1:]
             with tempfile.TemporaryDirectory() as out:
-                subprocess.run(
-                    [os.path.join(args.build, "bin", "tlec"),
-                     os.path.join(ROOT, source), "--target", "h200",
-                     "--kernel", k["entry"], "--num-warps",
-                     str(k["num_warps"]), "--no-cache", "-o", out] + rest +
-                    list(more), check=True, capture_output=True, env=env)
-                manifest = os.path.join(out, k["entry"], "manifest.json")
-                return int(subprocess.run(
-                    [sys.executable, os.path.join(ROOT, "bench",
-                                                  "dynamic_shared.py"),
-                     manifest], check=True, capture_output=True,
-                    text=True).stdout)
+                run_tlec(["-o", out], env, more)
+                return dynamic_shared_bytes(
+                    os.path.join(out, k["entry"], "manifest.json"))
+
         asm = compile_asm()
         jobs = []
         for name in filter(None, args.variants.split(",")):

@@ -110,9 +110,10 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
     Scope = Options.Timing->getRootScope().nest("target " + T.Desc->Name);
 
   std::string Key;
-  // A binary from the cache ran no pass to count conversions in.
+  // A binary from the cache runs no pass: a job that prints a pass's IR or
+  // counts conversions compiles without it.
   bool UseCache = Options.Emit == EmitKind::Binary && Options.Cache &&
-                  !Options.ConversionStats;
+                  Options.PrintIRAfter.empty() && !Options.ConversionStats;
   if (UseCache) {
     Key = computeCacheKey(Source, T, Options);
     if (std::optional<backend::CompiledKernel> Hit =

@@ -62,7 +62,8 @@ struct JobOptions {
   /// Set by --time-passes; each job's phases nest under "target NAME".
   mlir::DefaultTimingManager *Timing = nullptr;
   /// --print-ir-after: the argument of a core pass (e.g. tle-distribute)
-  /// after which the module is printed into the job's log.
+  /// after which the module is printed into the job's log; the job then
+  /// neither reads nor fills the cache.
   std::string PrintIRAfter;
   /// Lowering optimizations left on (tlec --disable-opt).
   conversion::OptimizationToggles Optimizations;

@@ -617,10 +617,9 @@ static int compileAll(ArrayRef<tle::driver::KernelSource> Kernels,
   if (Timing.isEnabled())
     Options.Timing = &Timing;
   std::optional<tle::driver::CompileCache> Cache;
-  // A binary served from the cache runs no pass: --print-ir-after and
-  // --conversion-stats compile without it.
-  if (!NoCache && PrintIRAfter.empty() && !ConversionStats &&
-      Options.Emit == EmitKind::Binary) {
+  // Jobs that print IR or count conversions pass the cache by themselves
+  // (runTargetJob).
+  if (!NoCache && Options.Emit == EmitKind::Binary) {
     Cache.emplace(CacheDir.empty()
                       ? tle::driver::CompileCache::getDefaultDirectory()
                       : CacheDir.getValue());
