@@ -326,7 +326,11 @@ def run_tle(kernel, grid, args, outputs, work, repeat=100):
         cmd += ["--arg", a]
     cmd += ["--out-dir", out_dir, "--warmup", "10", "--repeat", str(repeat),
             "--flush-l2-mib", "256"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
+    try:  # a kernel that never finishes fails its row, not the run
+        done = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, None, " ".join(cmd) + "\nno result within 120 s"
     log = " ".join(cmd) + "\n" + done.stdout + done.stderr
     if done.returncode != 0:
         return None, None, log

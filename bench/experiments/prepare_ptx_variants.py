@@ -12,6 +12,9 @@ Variants (--variants, comma-separated):
   ef    global loads and cp.async with an L2 evict_first cache policy
   pf    global loads and cp.async with a 256-byte L2 prefetch
   waitbar  a block barrier after every cp.async.wait_group
+  bulk  softmax rows of aligned kernels copied by one cp.async.bulk on an
+        mbarrier per slot instead of every thread's cp.async
+        (bulk_copies.py)
   llc   the kernel's optimized LLVM IR (tlec --emit llvm) through llc-22
         for sm_90a, the reference for:
   llc-nosink  the same with -disable-machine-sink: values stored under a
@@ -48,6 +51,7 @@ BIN = os.path.join(ROOT, "bench", "bin")
 PTXAS = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
+import bulk_copies  # noqa: E402
 import predicate_stores  # noqa: E402
 from dynamic_shared import dynamic_shared_bytes  # noqa: E402
 
@@ -219,6 +223,11 @@ def main():
                 if name == "llc-fence":
                     ll = fence_guarded_branches(ll)
                 jobs.append((name, llc(ll, LLC_FLAGS[name]), None))
+            elif name == "bulk":
+                rewritten = asm
+                if family == "softmax" and aligned:
+                    rewritten = bulk_copies.rewrite(asm, k["block_size"] * 4)
+                jobs.append((name, rewritten, None))
             else:
                 jobs.append((name, TRANSFORMS[name](asm), None))
         for flags in args.flags:
