@@ -30,7 +30,12 @@
 // converted to the needed layout in its block: that conversion moves up to
 // right after the value and the slice is rebuilt from it (indices loaded
 // once, converted once, the masks computed from them rebuilt, not each
-// converted). The originals go when nothing else uses them.
+// converted). A conversion inside the slice whose source cannot be rebuilt
+// (a reduction's result) converts that source to the needed layout instead
+// when the slice it fed then goes: a row statistic converted to a 1-D
+// layout, computed on there and converted again to be stored (reduction,
+// sqrt, expand_dims, store) takes one conversion instead of two. The
+// originals go when nothing else uses them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,13 +95,16 @@ bool canRebuild(Operation *op) {
 }
 
 /// How to produce a value in another layout without converting it: the
-/// values of its backward slice to rebuild and their layouts, and the
-/// values the slice starts from that another conversion already moves
-/// into the layout needed (a loaded tile converted once, masks computed
-/// from it rebuilt after that conversion instead of converted each).
+/// values of its backward slice to rebuild and their layouts, the values
+/// the slice starts from that another conversion already moves into the
+/// layout needed (a loaded tile converted once, masks computed from it
+/// rebuilt after that conversion instead of converted each), and the
+/// conversions in the slice whose sources cannot be rebuilt, which convert
+/// those sources to the layout needed instead.
 struct RebuildPlan {
   llvm::MapVector<Value, Attribute> layouts;
   llvm::MapVector<Value, ConvertLayoutOp> reused;
+  llvm::MapVector<Value, Attribute> retargeted;
 };
 
 /// A conversion of `value` to `layout` in the block that defines it.
@@ -109,10 +117,20 @@ ConvertLayoutOp findConversion(Value value, Attribute layout) {
   return {};
 }
 
+/// Whether `value` is in `layout` or can be built there: made by an op a
+/// slice can rebuild, or converted to it already.
+bool reachesLayout(Value value, Attribute layout) {
+  if (cast<RankedTensorType>(value.getType()).getEncoding() == layout)
+    return true;
+  Operation *def = value.getDefiningOp();
+  return def && (canRebuild(def) || findConversion(value, layout));
+}
+
 /// The plan producing Root in Layout; std::nullopt when some value cannot
 /// be rebuilt or would be needed in two layouts. Values already in the
 /// needed layout end the walk, as do values (other than Root) that cannot
-/// be rebuilt but are already converted to it.
+/// be rebuilt but are already converted to it, and conversions of values
+/// that cannot be rebuilt (retargeted).
 std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
   RebuildPlan plan;
   llvm::SmallPtrSet<Value, 8> keptAsIs;
@@ -136,6 +154,13 @@ std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
           return std::nullopt;
         continue;
       }
+    if (auto convert = dyn_cast_or_null<ConvertLayoutOp>(def);
+        convert && !reachesLayout(convert.getSrc(), wanted)) {
+      auto [it, inserted] = plan.retargeted.insert({value, wanted});
+      if (!inserted && it->second != wanted)
+        return std::nullopt;
+      continue;
+    }
     auto [it, inserted] = plan.layouts.insert({value, wanted});
     if (!inserted) {
       if (it->second != wanted)
@@ -160,9 +185,26 @@ std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
   // One value stands for one layout in the rebuilt slice: a value needed as
   // it is cannot also be replaced (idx[:, None] == idx[None, :]).
   for (Value value : keptAsIs)
-    if (plan.layouts.count(value) || plan.reused.count(value))
+    if (plan.layouts.count(value) || plan.reused.count(value) ||
+        plan.retargeted.count(value))
       return std::nullopt;
   return plan;
+}
+
+/// Whether, once `convert` is replaced by the rebuilt slice, no value of
+/// the plan is used any more: retargeted conversions then replace their
+/// originals instead of adding to them.
+bool sliceGoes(const RebuildPlan &plan, ConvertLayoutOp convert) {
+  llvm::SmallPtrSet<Operation *, 16> slice{convert};
+  for (auto &entry : plan.layouts)
+    slice.insert(entry.first.getDefiningOp());
+  for (auto &entry : plan.retargeted)
+    slice.insert(entry.first.getDefiningOp());
+  return llvm::all_of(slice, [&](Operation *op) {
+    return op == convert || llvm::all_of(op->getUsers(), [&](Operation *user) {
+             return slice.contains(user);
+           });
+  });
 }
 
 /// Clones the planned values in their new layouts, operands first; returns
@@ -174,10 +216,18 @@ Value rebuild(Value root, const RebuildPlan &plan) {
     convert->moveAfter(value.getDefiningOp());
     mapping.map(value, convert.getResult());
   }
+  OpBuilder builder(root.getContext());
+  for (auto [value, layout] : plan.retargeted) {
+    auto convert = value.getDefiningOp<ConvertLayoutOp>();
+    builder.setInsertionPointAfter(convert);
+    mapping.map(value,
+                ConvertLayoutOp::create(builder, convert.getLoc(),
+                                        withLayout(value.getType(), layout),
+                                        convert.getSrc()));
+  }
   llvm::SetVector<Operation *> defs;
   for (auto &entry : plan.layouts)
     defs.insert(entry.first.getDefiningOp());
-  OpBuilder builder(root.getContext());
   for (Operation *def : topologicalSort(defs)) {
     Value value = def->getResult(0);
     Attribute layout = plan.layouts.lookup(value);
@@ -269,7 +319,7 @@ struct RemoveLayoutConversionsPass
     for (ConvertLayoutOp convert : converts) {
       Attribute layout = convert.getType().getEncoding();
       std::optional<RebuildPlan> plan = planRebuild(convert.getSrc(), layout);
-      if (!plan)
+      if (!plan || (!plan->retargeted.empty() && !sliceGoes(*plan, convert)))
         continue;
       Value rebuilt = rebuild(convert.getSrc(), *plan);
       convert.getResult().replaceAllUsesWith(rebuilt);

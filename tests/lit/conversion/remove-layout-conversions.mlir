@@ -223,3 +223,45 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A row statistic (a reduction's result, here an argument: neither can be
+// rebuilt) converted to a 1-D layout, computed on there and converted again
+// to be stored in the rows' layout: the inner conversion converts to the
+// store's layout instead, the product is computed there, and the outer
+// conversion goes (one conversion instead of two; FlagGems' l2_norm_kernel).
+// When the 1-D value has another user, both stay: retargeting would add a
+// conversion, not replace one.
+#R = #tle.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+#C = #tle.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+#V = #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: tle.func @row_statistic
+// CHECK-NEXT: %[[C:.*]] = tle.convert_layout %{{.*}} : tensor<4xf32, #[[SR:[a-z0-9_]+]]> -> tensor<4xf32, #[[SC:[a-z0-9_]+]]>
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[C]], %[[C]] : tensor<4xf32, #[[SC]]>
+// CHECK-NEXT: tle.expand_dims %[[M]]
+// CHECK-NOT: tle.convert_layout
+// CHECK: tle.return
+// CHECK-LABEL: tle.func @row_statistic_used_twice
+// CHECK: tle.convert_layout
+// CHECK: arith.mulf %{{.*}} : tensor<4xf32, #[[V:[a-z0-9_]+]]>
+// CHECK: tle.convert_layout %{{.*}} : tensor<4xf32, #[[V]]> ->
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @row_statistic(%sum: tensor<4xf32, #tle.slice<dim = 1, parent = #R>>, %out: tensor<4x1x!tle.ptr<f32>, #C>) {
+    %v = tle.convert_layout %sum : tensor<4xf32, #tle.slice<dim = 1, parent = #R>> -> tensor<4xf32, #V>
+    %sq = arith.mulf %v, %v : tensor<4xf32, #V>
+    %c = tle.convert_layout %sq : tensor<4xf32, #V> -> tensor<4xf32, #tle.slice<dim = 1, parent = #C>>
+    %e = tle.expand_dims %c {axis = 1 : i32} : tensor<4xf32, #tle.slice<dim = 1, parent = #C>> -> tensor<4x1xf32, #C>
+    tle.store %out, %e : tensor<4x1x!tle.ptr<f32>, #C>
+    tle.return
+  }
+  tle.func @row_statistic_used_twice(%sum: tensor<4xf32, #tle.slice<dim = 1, parent = #R>>, %out: tensor<4x1x!tle.ptr<f32>, #C>, %out2: tensor<4x!tle.ptr<f32>, #V>) {
+    %v = tle.convert_layout %sum : tensor<4xf32, #tle.slice<dim = 1, parent = #R>> -> tensor<4xf32, #V>
+    %sq = arith.mulf %v, %v : tensor<4xf32, #V>
+    tle.store %out2, %v : tensor<4x!tle.ptr<f32>, #V>
+    %c = tle.convert_layout %sq : tensor<4xf32, #V> -> tensor<4xf32, #tle.slice<dim = 1, parent = #C>>
+    %e = tle.expand_dims %c {axis = 1 : i32} : tensor<4xf32, #tle.slice<dim = 1, parent = #C>> -> tensor<4x1xf32, #C>
+    tle.store %out, %e : tensor<4x1x!tle.ptr<f32>, #C>
+    tle.return
+  }
+}
