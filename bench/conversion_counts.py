@@ -6,9 +6,10 @@ and Triton's fused-attention tutorial in three configurations.
 Columns: conversions layout assignment inserted; removed by rebuilding their
 values in the needed layout; taken into software-pipelining rings (a load's
 copies write the slot in one layout, the slot is read in the other); then
-the ones distributed, by how: free (same registers in both layouts), lane
-shuffles within warps, or a round trip through block-level memory with a
-barrier. The last column is that round-trip count with
+the ones distributed, by how: free (same registers in both layouts),
+selects among a thread's registers (a small tile every thread holds whole),
+lane shuffles within warps, or a round trip through block-level memory with
+a barrier. The last column is that round-trip count with
 `--disable-opt=remove-layout-conversions`. Counts are of ops in the code,
 not of executions (a conversion in a loop counts once).
 
@@ -43,7 +44,8 @@ ATTENTION_CONFIGS = [
 LINE = re.compile(
     r"tlec: (\S+) for (\S+): layout conversions: (\d+) assigned, (\d+) "
     r"removed, (\d+) read from pipeline rings; (\d+) distributed: (\d+) "
-    r"free, (\d+) by lane shuffles, (\d+) through block-level memory")
+    r"free, (\d+) by register selects, (\d+) by lane shuffles, (\d+) "
+    r"through block-level memory")
 
 
 # "tlec: error: [FILE: ]target NAME: why" (FILE when a run has several
@@ -53,7 +55,7 @@ TARGET_ERROR = re.compile(r"tlec: error: (?:\S+: )?target (\S+): (.*)")
 
 def counts(tlec, args, targets, extra):
     """({(kernel, target): (assigned, removed, rings, distributed, free,
-    shuffles, memory)}, [(target, error)]) from one tlec run. A target the
+    selects, shuffles, memory)}, [(target, error)]) from one tlec run. A target the
     kernel cannot be compiled for (TLE-Raw code in another chip's language)
     is an error line of its own; any other failure ends the script."""
     with tempfile.TemporaryDirectory() as out:
@@ -83,7 +85,7 @@ def main():
     jobs += [(label, [ATTENTION, *ATTENTION_ARGS, *extra])
              for label, extra in ATTENTION_CONFIGS]
     rows, not_compiled = [], []
-    totals = [0] * 8
+    totals = [0] * 9
     for label, job in jobs:
         with_removal, failed = counts(args.tlec, job, targets, [])
         without, _ = counts(args.tlec, job, targets,
@@ -91,25 +93,28 @@ def main():
         name = label or os.path.relpath(job[-1], ROOT)
         not_compiled += [f"{name} for {t}: {e}" for t, e in failed]
         for (kernel, target), c in with_removal.items():
-            assigned, removed, rings, distributed, free, shuffles, memory = c
+            (assigned, removed, rings, distributed, free, selects, shuffles,
+             memory) = c
             if assigned == 0 and distributed == 0:
                 continue
             if (kernel, target) not in without:
                 sys.exit(f"{kernel} for {target}: no count without removal")
-            memory_without = without[(kernel, target)][6]
+            memory_without = without[(kernel, target)][7]
             rows.append(f"| {label or kernel} | {target} | {assigned} | "
-                        f"{removed} | {rings} | {free} / {shuffles} / "
-                        f"{memory} | {memory_without} |")
+                        f"{removed} | {rings} | {free} / {selects} / "
+                        f"{shuffles} / {memory} | {memory_without} |")
             for i, v in enumerate(c + (memory_without,)):
                 totals[i] += v
     print("| kernel | target | assigned | removed | into rings | "
-          "distributed: free / lane shuffles / block memory | block memory "
+          "distributed: free / register selects / lane shuffles / block "
+          "memory | block memory "
           "without removal |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(rows))
-    assigned, removed, rings, _, free, shuffles, memory, without = totals
+    (assigned, removed, rings, _, free, selects, shuffles, memory,
+     without) = totals
     print(f"| all ({len(rows)} rows) | | {assigned} | {removed} | {rings} | "
-          f"{free} / {shuffles} / {memory} | {without} |")
+          f"{free} / {selects} / {shuffles} / {memory} | {without} |")
     if assigned:
         print(f"\n{removed} of {assigned} assigned conversions removed "
               f"({100 * removed / assigned:.0f}%); through block-level "

@@ -232,6 +232,38 @@ planMatrixTiles(DistributedLayoutAttrInterface dst, ArrayRef<int64_t> shape,
   return std::nullopt;
 }
 
+/// Tiles of at most this many elements that every thread holds whole are
+/// converted by selects among the thread's registers: n - 1 compares and
+/// selects per register against a round trip through block-level memory and
+/// its barriers.
+constexpr int64_t kMaxSelectedElements = 16;
+
+/// For a tile every thread holds whole, in the same registers (a row
+/// statistic reduced over warps and lanes that hold all of its rows), the
+/// row-major offset of the element in each of a thread's registers;
+/// std::nullopt for any other layout or a larger tile.
+std::optional<SmallVector<int64_t>>
+getWholeTileOffsets(DistributedLayoutAttrInterface layout,
+                    ArrayRef<int64_t> shape) {
+  int64_t elements = ShapedType::getNumElements(shape);
+  if (elements > kMaxSelectedElements ||
+      layout.getTotalElemsPerThread(shape) != elements)
+    return std::nullopt;
+  SmallVector<int64_t> offsets;
+  llvm::SmallDenseSet<int64_t, 16> seen;
+  for (unsigned reg = 0; reg < elements; ++reg) {
+    SmallVector<int64_t> index = layout.getTensorIndex(shape, 0, 0, reg);
+    for (unsigned warp = 0; warp < layout.getNumWarps(); ++warp)
+      for (unsigned lane = 0; lane < layout.getWarpSize(); ++lane)
+        if (layout.getTensorIndex(shape, lane, warp, reg) != index)
+          return std::nullopt;
+    offsets.push_back(getRowMajorOffset(index, shape));
+    if (!seen.insert(offsets.back()).second)
+      return std::nullopt;
+  }
+  return offsets;
+}
+
 struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -252,6 +284,35 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
     if (haveSameMapping(srcLayout, dstLayout, shape)) {
       rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(src)});
       count(&Counts::Free);
+      return success();
+    }
+    // Every thread holds the whole tile: each picks the elements the new
+    // layout gives it by their offsets.
+    if (auto offsets = getWholeTileOffsets(srcLayout, shape)) {
+      auto indices =
+          emitIndices(rewriter, loc, st.target, dstType.getEncoding(), shape);
+      if (failed(indices))
+        return op.emitError("cannot compute the indices of this layout");
+      SmallVector<Value> values;
+      for (ArrayRef<Value> index : *indices) {
+        Value offset = i32Const(rewriter, loc, 0);
+        for (auto [coordinate, size] : llvm::zip(index, shape)) {
+          offset = arith::MulIOp::create(rewriter, loc, offset,
+                                         i32Const(rewriter, loc, size));
+          offset = arith::AddIOp::create(rewriter, loc, offset, coordinate);
+        }
+        Value picked = src[0];
+        for (unsigned reg = 1; reg < offsets->size(); ++reg) {
+          Value here = arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::eq, offset,
+              i32Const(rewriter, loc, (*offsets)[reg]));
+          picked =
+              arith::SelectOp::create(rewriter, loc, here, src[reg], picked);
+        }
+        values.push_back(picked);
+      }
+      rewriter.replaceOpWithMultiple(op, {values});
+      count(&Counts::RegisterSelects);
       return success();
     }
     // Through block-level scratch: every thread writes what it holds, then

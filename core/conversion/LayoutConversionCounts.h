@@ -34,14 +34,17 @@ struct LayoutConversionCounts {
   /// converted one, so the conversion costs no round trip of its own.
   unsigned ReadFromRings = 0;
   /// Left for tle-distribute, by how each is distributed: the same
-  /// registers in both layouts (no code), lane shuffles within warps, or a
-  /// round trip through block-level memory with a barrier.
+  /// registers in both layouts (no code), selects among a thread's
+  /// registers (a small tile every thread holds whole), lane shuffles
+  /// within warps, or a round trip through block-level memory with a
+  /// barrier.
   unsigned Free = 0;
+  unsigned RegisterSelects = 0;
   unsigned WarpExchanges = 0;
   unsigned ThroughBlockMemory = 0;
 
   unsigned distributed() const {
-    return Free + WarpExchanges + ThroughBlockMemory;
+    return Free + RegisterSelects + WarpExchanges + ThroughBlockMemory;
   }
 };
 

@@ -573,7 +573,8 @@ printConversionCounts(StringRef Kernel, StringRef Target,
          << ": layout conversions: " << C.Assigned << " assigned, " << C.Removed
          << " removed, " << C.ReadFromRings << " read from pipeline rings; "
          << C.distributed() << " distributed: " << C.Free << " free, "
-         << C.WarpExchanges << " by lane shuffles, " << C.ThroughBlockMemory
+         << C.RegisterSelects << " by register selects, " << C.WarpExchanges
+         << " by lane shuffles, " << C.ThroughBlockMemory
          << " through block-level memory\n";
 }
 
