@@ -24,7 +24,7 @@ import re
 
 BAR = "tle_bulk_bar"
 COPY = re.compile(r"\s*cp\.async\.cg\.shared\.global \[(%r\d+)(?:\+(\d+))?\], "
-                  r"\[(%rd\d+)(?:\+\d+)?\], 16, (%r\d+);")
+                  r"\[(%rd\d+)(?:\+(\d+))?\], 16, (%r\d+);")
 
 
 def rewrite(ptx, row_bytes):
@@ -46,11 +46,13 @@ def rewrite(ptx, row_bytes):
         return ptx
     ring = int(first.group(2) or 0)  # thread 0's slot 0, past the scratch
     out, group, label = [], [], 0
+    declared = initialized = False  # once per kernel, at its first chance
     for i, line in enumerate(lines):
         if line.startswith(".extern .shared"):
             out += [line, f".shared .align 8 .b64 {BAR}[{slots}];"]
             continue
-        if "mov.u32" in line and "%tid.x" in line:
+        if "mov.u32" in line and "%tid.x" in line and not initialized:
+            initialized = True
             tid = line.split()[1].rstrip(",")
             out.append(line)
             out.append("\t{ .reg .pred %bq; .reg .b32 %bb;")
@@ -71,7 +73,9 @@ def rewrite(ptx, row_bytes):
         if "cp.async.commit_group" in line:
             if not group:
                 return ptx
-            dst, off, src, size = group[0].groups()
+            dst, off, src, src_off, size = group[0].groups()
+            if int(src_off or 0):
+                return ptx  # thread 0's first copy is not at the row start
             group = []
             out += [
                 "\t{ .reg .pred %bq, %bt; .reg .b32 %bn, %bs, %bd, %bm;",
@@ -122,7 +126,8 @@ def rewrite(ptx, row_bytes):
                 "\tshl.b32 %wf, %wf, %ws;",
                 "\txor.b32 %r_bulk_phase, %r_bulk_phase, %wf; }"]
             continue
-        if line.strip().startswith(".reg .b64"):
+        if line.strip().startswith(".reg .b64") and not declared:
+            declared = True
             out += [line, "\t.reg .b32 %r_bulk_phase, %r_bulk_tid;"]
             continue
         out.append(line)

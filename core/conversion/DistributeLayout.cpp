@@ -295,12 +295,7 @@ struct ConvertLayoutConversion : DistPattern<ConvertLayoutOp> {
         return op.emitError("cannot compute the indices of this layout");
       SmallVector<Value> values;
       for (ArrayRef<Value> index : *indices) {
-        Value offset = i32Const(rewriter, loc, 0);
-        for (auto [coordinate, size] : llvm::zip(index, shape)) {
-          offset = arith::MulIOp::create(rewriter, loc, offset,
-                                         i32Const(rewriter, loc, size));
-          offset = arith::AddIOp::create(rewriter, loc, offset, coordinate);
-        }
+        Value offset = linearizeIndex(rewriter, loc, index, shape);
         Value picked = src[0];
         for (unsigned reg = 1; reg < offsets->size(); ++reg) {
           Value here = arith::CmpIOp::create(

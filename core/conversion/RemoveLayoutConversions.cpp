@@ -30,10 +30,10 @@
 // converted to the needed layout in its block: that conversion moves up to
 // right after the value and the slice is rebuilt from it (indices loaded
 // once, converted once, the masks computed from them rebuilt, not each
-// converted). A conversion inside the slice whose source cannot be rebuilt
-// (a reduction's result) converts that source to the needed layout instead
-// when the slice it fed then goes: a row statistic converted to a 1-D
-// layout, computed on there and converted again to be stored (reduction,
+// converted). A conversion inside the slice whose source is made by an op
+// that cannot be rebuilt (a reduction) converts that source to the needed
+// layout instead when the slice it fed then goes: a row statistic converted to
+// a 1-D layout, computed on there and converted again to be stored (reduction,
 // sqrt, expand_dims, store) takes one conversion instead of two. The
 // originals go when nothing else uses them.
 //
@@ -99,8 +99,8 @@ bool canRebuild(Operation *op) {
 /// the slice starts from that another conversion already moves into the
 /// layout needed (a loaded tile converted once, masks computed from it
 /// rebuilt after that conversion instead of converted each), and the
-/// conversions in the slice whose sources cannot be rebuilt, which convert
-/// those sources to the layout needed instead.
+/// conversions in the slice whose sources are made by ops that cannot be
+/// rebuilt, which convert those sources to the layout needed instead.
 struct RebuildPlan {
   llvm::MapVector<Value, Attribute> layouts;
   llvm::MapVector<Value, ConvertLayoutOp> reused;
@@ -130,7 +130,7 @@ bool reachesLayout(Value value, Attribute layout) {
 /// be rebuilt or would be needed in two layouts. Values already in the
 /// needed layout end the walk, as do values (other than Root) that cannot
 /// be rebuilt but are already converted to it, and conversions of values
-/// that cannot be rebuilt (retargeted).
+/// made by ops that cannot be rebuilt (retargeted).
 std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
   RebuildPlan plan;
   llvm::SmallPtrSet<Value, 8> keptAsIs;
@@ -183,10 +183,15 @@ std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
         worklist.push_back({operand, wanted});
   }
   // One value stands for one layout in the rebuilt slice: a value needed as
-  // it is cannot also be replaced (idx[:, None] == idx[None, :]).
+  // it is cannot also be replaced (idx[:, None] == idx[None, :]), nor can a
+  // retargeted conversion also be rebuilt in another layout (a row
+  // statistic's row and column).
   for (Value value : keptAsIs)
     if (plan.layouts.count(value) || plan.reused.count(value) ||
         plan.retargeted.count(value))
+      return std::nullopt;
+  for (auto &entry : plan.retargeted)
+    if (plan.layouts.count(entry.first))
       return std::nullopt;
   return plan;
 }
@@ -285,7 +290,10 @@ bool storeInSourceLayout(StoreOp store) {
   std::optional<RebuildPlan> maskPlan;
   if (Value mask = store.getMask())
     maskPlan = planRebuild(mask, layout);
-  if (!ptrPlan || (store.getMask() && !maskPlan))
+  // Pointers and masks are rebuilt, not converted: a conversion retargeted
+  // for them would be one more where the original stays.
+  if (!ptrPlan || !ptrPlan->retargeted.empty() ||
+      (store.getMask() && (!maskPlan || !maskPlan->retargeted.empty())))
     return false;
   store.getPtrMutable().assign(rebuild(store.getPtr(), *ptrPlan));
   if (Value mask = store.getMask())

@@ -265,3 +265,33 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A row statistic used as a row and, converted once more, as a column (an
+// outer product): rebuilding the product in #R would need the 1-D value
+// both collapsed onto the statistic (the rows) and retargeted to the
+// other slice (the columns). One value cannot be both: every conversion
+// stays and the IR stays valid.
+#R = #tle.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]>
+#Z = #tle.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [0, 1]>
+#V = #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: tle.func @row_times_column
+// CHECK-COUNT-3: tle.convert_layout %{{.*}} : tensor<8xf32,
+// CHECK: arith.mulf %{{.*}} : tensor<8x8xf32, #[[Z:[a-z0-9_]+]]>
+// CHECK: tle.convert_layout %{{.*}} : tensor<8x8xf32, #[[Z]]> -> tensor<8x8xf32,
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @row_times_column(%s: tensor<8xf32, #tle.slice<dim = 1, parent = #R>>, %out: tensor<8x8x!tle.ptr<f32>, #R>) {
+    %a = tle.convert_layout %s : tensor<8xf32, #tle.slice<dim = 1, parent = #R>> -> tensor<8xf32, #V>
+    %r = tle.convert_layout %a : tensor<8xf32, #V> -> tensor<8xf32, #tle.slice<dim = 1, parent = #Z>>
+    %c = tle.convert_layout %a : tensor<8xf32, #V> -> tensor<8xf32, #tle.slice<dim = 0, parent = #Z>>
+    %er = tle.expand_dims %r {axis = 1 : i32} : tensor<8xf32, #tle.slice<dim = 1, parent = #Z>> -> tensor<8x1xf32, #Z>
+    %ec = tle.expand_dims %c {axis = 0 : i32} : tensor<8xf32, #tle.slice<dim = 0, parent = #Z>> -> tensor<1x8xf32, #Z>
+    %br = tle.broadcast %er : tensor<8x1xf32, #Z> -> tensor<8x8xf32, #Z>
+    %bc = tle.broadcast %ec : tensor<1x8xf32, #Z> -> tensor<8x8xf32, #Z>
+    %m = arith.mulf %br, %bc : tensor<8x8xf32, #Z>
+    %cm = tle.convert_layout %m : tensor<8x8xf32, #Z> -> tensor<8x8xf32, #R>
+    tle.store %out, %cm : tensor<8x8x!tle.ptr<f32>, #R>
+    tle.return
+  }
+}
