@@ -629,7 +629,7 @@ def layer_norm(kernels, log_file):
     return rows
 
 
-RMS_NORM_SHAPES = [(4096, 1024), (4096, 4096), (4096, 8192)]
+RMS_NORM_SHAPES = [(4096, 1024), (4096, 4096), (4096, 8192), (4097, 1031)]
 
 
 def rms_norm(kernels, log_file):
@@ -663,7 +663,8 @@ def rms_norm(kernels, log_file):
         torch.cuda.synchronize()
         t_err = errors(y, rrms)
         for k in kernels:
-            if k["block_size"] != bs:
+            if (k["block_size"] != bs or
+                    k.get("aligned", False) != (n % 16 == 0)):
                 continue
             y_o = torch.full_like(x, float("nan"))
             rrms_o = torch.full((m,), float("nan"), device="cuda")
