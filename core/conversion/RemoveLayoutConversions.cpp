@@ -21,7 +21,11 @@
 // blocked layout whose threads hold whole vectors of the store's (the
 // result of tl.interleave: 8 contiguous floats per thread where the store
 // wanted 4) is stored where it is instead: the pointers and mask are
-// rebuilt in its layout. The slice must consist of
+// rebuilt in its layout. So is a tile with fewer elements than the block
+// has threads (as Triton's layout propagation leaves such stores in their
+// value's layout): a row statistic stored as a [BLOCK_M, 1] column keeps
+// the reduction's layout, one owner thread writing each element. The
+// slice must consist of
 // make_range, splat, dense constants, expand_dims, broadcast, pure
 // elementwise ops (no memory access) and other conversions; it is cloned
 // next to the original ops, so a conversion inside a loop of loop-invariant
@@ -277,31 +281,86 @@ bool storesAsWide(Attribute from, Attribute to) {
   return vector > 1 && run > vector && run % vector == 0;
 }
 
-/// Stores `store`'s converted value in its source layout, the pointers and
-/// mask rebuilt there; false if they cannot be.
+/// Whether a stored tile is smaller than the block: storing it costs a few
+/// scalar accesses in any layout, converting it a round trip through
+/// block-level memory.
+bool isSmallerThanBlock(RankedTensorType type) {
+  auto layout = dyn_cast<DistributedLayoutAttrInterface>(type.getEncoding());
+  return layout && type.getNumElements() <
+                       int64_t(layout.getWarpSize()) * layout.getNumWarps();
+}
+
+/// Layouts `store`'s value could be stored in instead of converted to the
+/// store's: the source of a conversion of the value whose threads hold
+/// whole vectors of the store's; for a tile smaller than the block, the
+/// blocked sources of the conversions its rebuildable slice starts from, a
+/// 1-D source standing for its slice's parent (a row statistic's column).
+SmallVector<Attribute> getStoreSourceLayouts(StoreOp store) {
+  Value value = store.getValue();
+  auto type = cast<RankedTensorType>(value.getType());
+  if (auto convert = value.getDefiningOp<ConvertLayoutOp>()) {
+    Attribute from = convert.getSrc().getType().getEncoding();
+    if (storesAsWide(from, type.getEncoding()))
+      return {from};
+  }
+  if (!isSmallerThanBlock(type))
+    return {};
+  SmallVector<Attribute> layouts;
+  SmallVector<Value> worklist{value};
+  llvm::SmallPtrSet<Value, 16> seen;
+  while (!worklist.empty() && seen.size() <= kMaxSliceOps) {
+    Value current = worklist.pop_back_val();
+    Operation *def = current.getDefiningOp();
+    if (!seen.insert(current).second || !def || !canRebuild(def))
+      continue;
+    auto convert = dyn_cast<ConvertLayoutOp>(def);
+    if (!convert) {
+      for (Value operand : def->getOperands())
+        if (isa<RankedTensorType>(operand.getType()))
+          worklist.push_back(operand);
+      continue;
+    }
+    RankedTensorType source = convert.getSrc().getType();
+    Attribute layout = source.getEncoding();
+    if (source.getRank() + 1 == type.getRank())
+      if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
+        layout = slice.getParent();
+    // Blocked layouts only: their stores know each element's owner, so no
+    // element is written by several threads.
+    if (source.getRank() + 1 >= type.getRank() &&
+        isa<BlockedLayoutAttr>(layout) && fitsShape(layout, type.getShape()) &&
+        !llvm::is_contained(layouts, layout))
+      layouts.push_back(layout);
+  }
+  return layouts;
+}
+
+/// Stores `store`'s converted value in its source layout, the value, the
+/// pointers and the mask rebuilt there; false if they cannot be.
 bool storeInSourceLayout(StoreOp store) {
-  auto convert = store.getValue().getDefiningOp<ConvertLayoutOp>();
-  if (!convert)
-    return false;
-  Attribute layout = convert.getSrc().getType().getEncoding();
-  if (!storesAsWide(layout, convert.getType().getEncoding()))
-    return false;
-  std::optional<RebuildPlan> ptrPlan = planRebuild(store.getPtr(), layout);
-  std::optional<RebuildPlan> maskPlan;
-  if (Value mask = store.getMask())
-    maskPlan = planRebuild(mask, layout);
-  // Pointers and masks are rebuilt, not converted: a conversion retargeted
-  // for them would be one more where the original stays.
-  if (!ptrPlan || !ptrPlan->retargeted.empty() ||
-      (store.getMask() && (!maskPlan || !maskPlan->retargeted.empty())))
-    return false;
-  store.getPtrMutable().assign(rebuild(store.getPtr(), *ptrPlan));
-  if (Value mask = store.getMask())
-    store.getMaskMutable().assign(rebuild(mask, *maskPlan));
-  store.getValueMutable().assign(convert.getSrc());
-  if (convert->use_empty())
-    convert.erase();
-  return true;
+  // Everything is rebuilt, nothing converted: a conversion retargeted for
+  // the store would be one more where the original stays.
+  auto plan = [](Value value, Attribute layout) -> std::optional<RebuildPlan> {
+    std::optional<RebuildPlan> plan = planRebuild(value, layout);
+    if (plan && !plan->retargeted.empty())
+      return std::nullopt;
+    return plan;
+  };
+  for (Attribute layout : getStoreSourceLayouts(store)) {
+    std::optional<RebuildPlan> valuePlan = plan(store.getValue(), layout);
+    std::optional<RebuildPlan> ptrPlan = plan(store.getPtr(), layout);
+    std::optional<RebuildPlan> maskPlan;
+    if (Value mask = store.getMask())
+      maskPlan = plan(mask, layout);
+    if (!valuePlan || !ptrPlan || (store.getMask() && !maskPlan))
+      continue;
+    store.getPtrMutable().assign(rebuild(store.getPtr(), *ptrPlan));
+    if (Value mask = store.getMask())
+      store.getMaskMutable().assign(rebuild(mask, *maskPlan));
+    store.getValueMutable().assign(rebuild(store.getValue(), *valuePlan));
+    return true;
+  }
+  return false;
 }
 
 struct RemoveLayoutConversionsPass

@@ -295,3 +295,44 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A [4, 1] column of a row statistic, smaller than the block's 128 threads:
+// stored in the reduction's layout (the parent of its slice), the value,
+// pointers and mask rebuilt there, no conversion left. A [256, 1] column
+// (as many elements as threads and more) keeps its conversion.
+#R = #tle.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]>
+#C = #tle.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: tle.func @small_column
+// CHECK-NOT: tle.convert_layout
+// CHECK: %[[S:.*]] = math.sqrt %{{.*}} : tensor<4xf32, #[[SR:[a-z0-9_]+]]>
+// CHECK: %[[E:.*]] = tle.expand_dims %[[S]] {axis = 1 : i32} : tensor<4xf32, #[[SR]]> -> tensor<4x1xf32, #[[R:[a-z0-9_]+]]>
+// CHECK: tle.store %{{.*}}, %[[E]], %{{.*}} : tensor<4x1x!tle.ptr<f32>, #[[R]]>
+// CHECK-LABEL: tle.func @large_column
+// CHECK: tle.convert_layout
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @small_column(%sum: tensor<4xf32, #tle.slice<dim = 1, parent = #R>>, %out: !tle.ptr<f32>, %m: i32) {
+    %c = tle.convert_layout %sum : tensor<4xf32, #tle.slice<dim = 1, parent = #R>> -> tensor<4xf32, #tle.slice<dim = 1, parent = #C>>
+    %s = math.sqrt %c : tensor<4xf32, #tle.slice<dim = 1, parent = #C>>
+    %e = tle.expand_dims %s {axis = 1 : i32} : tensor<4xf32, #tle.slice<dim = 1, parent = #C>> -> tensor<4x1xf32, #C>
+    %r = tle.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #tle.slice<dim = 1, parent = #C>>
+    %re = tle.expand_dims %r {axis = 1 : i32} : tensor<4xi32, #tle.slice<dim = 1, parent = #C>> -> tensor<4x1xi32, #C>
+    %base = tle.splat %out : !tle.ptr<f32> -> tensor<4x1x!tle.ptr<f32>, #C>
+    %p = tle.addptr %base, %re : tensor<4x1x!tle.ptr<f32>, #C>, tensor<4x1xi32, #C>
+    %ms = tle.splat %m : i32 -> tensor<4x1xi32, #C>
+    %mask = arith.cmpi slt, %re, %ms : tensor<4x1xi32, #C>
+    tle.store %p, %e, %mask : tensor<4x1x!tle.ptr<f32>, #C>
+    tle.return
+  }
+  tle.func @large_column(%sum: tensor<256xf32, #tle.slice<dim = 1, parent = #R>>, %out: !tle.ptr<f32>) {
+    %c = tle.convert_layout %sum : tensor<256xf32, #tle.slice<dim = 1, parent = #R>> -> tensor<256xf32, #tle.slice<dim = 1, parent = #C>>
+    %e = tle.expand_dims %c {axis = 1 : i32} : tensor<256xf32, #tle.slice<dim = 1, parent = #C>> -> tensor<256x1xf32, #C>
+    %r = tle.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #tle.slice<dim = 1, parent = #C>>
+    %re = tle.expand_dims %r {axis = 1 : i32} : tensor<256xi32, #tle.slice<dim = 1, parent = #C>> -> tensor<256x1xi32, #C>
+    %base = tle.splat %out : !tle.ptr<f32> -> tensor<256x1x!tle.ptr<f32>, #C>
+    %p = tle.addptr %base, %re : tensor<256x1x!tle.ptr<f32>, #C>, tensor<256x1xi32, #C>
+    tle.store %p, %e : tensor<256x1x!tle.ptr<f32>, #C>
+    tle.return
+  }
+}
