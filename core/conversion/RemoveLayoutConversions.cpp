@@ -325,10 +325,10 @@ SmallVector<Attribute> getStoreSourceLayouts(StoreOp store) {
     if (source.getRank() + 1 == type.getRank())
       if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
         layout = slice.getParent();
-    // Blocked layouts only: their stores know each element's owner, so no
-    // element is written by several threads.
-    if (source.getRank() + 1 >= type.getRank() &&
-        isa<BlockedLayoutAttr>(layout) && fitsShape(layout, type.getShape()) &&
+    // Blocked layouts of the value's rank only: their stores know each
+    // element's owner, so no element is written by several threads.
+    auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
+    if (blocked && blocked.getRank() == type.getRank() &&
         !llvm::is_contained(layouts, layout))
       layouts.push_back(layout);
   }
