@@ -17,15 +17,7 @@
 // becomes
 //   %m2 = arith.cmpi slt, %offs2, %k2 : tensor<1x32xi1, #B>
 //
-// with %offs2 and %k2 rebuilt the same way. A stored value converted from a
-// blocked layout whose threads hold whole vectors of the store's (the
-// result of tl.interleave: 8 contiguous floats per thread where the store
-// wanted 4) is stored where it is instead: the pointers and mask are
-// rebuilt in its layout. So is a tile with fewer elements than the block
-// has threads (as Triton's layout propagation leaves such stores in their
-// value's layout): a row statistic stored as a [BLOCK_M, 1] column keeps
-// the reduction's layout, one owner thread writing each element. The
-// slice must consist of
+// with %offs2 and %k2 rebuilt the same way. The slice must consist of
 // make_range, splat, dense constants, expand_dims, broadcast, pure
 // elementwise ops (no memory access) and other conversions; it is cloned
 // next to the original ops, so a conversion inside a loop of loop-invariant
@@ -36,10 +28,19 @@
 // once, converted once, the masks computed from them rebuilt, not each
 // converted). A conversion inside the slice whose source is made by an op
 // that cannot be rebuilt (a reduction) converts that source to the needed
-// layout instead when the slice it fed then goes: a row statistic converted to
-// a 1-D layout, computed on there and converted again to be stored (reduction,
-// sqrt, expand_dims, store) takes one conversion instead of two. The
-// originals go when nothing else uses them.
+// layout instead when the slice it fed then goes: a row statistic converted
+// to a 1-D layout, computed on there and converted again to be stored
+// (reduction, sqrt, expand_dims, store) takes one conversion instead of
+// two. The originals go when nothing else uses them.
+//
+// Stores to global memory may also move to their value's layout instead,
+// the value, pointers and mask rebuilt there: a value converted from a
+// blocked layout whose threads hold whole vectors of the store's (the
+// result of tl.interleave: 8 contiguous floats per thread where the store
+// wanted 4), and a tile with fewer elements than the block has threads (as
+// Triton's layout propagation leaves such stores in their value's layout):
+// a row statistic stored as a [BLOCK_M, 1] column keeps the reduction's
+// blocked layout, one owner thread writing each element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +66,9 @@ namespace {
 /// Slices larger than this are not duplicated: a conversion is one round trip
 /// through memory, a long chain of arithmetic per element may cost more.
 constexpr unsigned kMaxSliceOps = 32;
+/// A tile smaller than the block is stored in another layout only where a
+/// thread holds at most this many registers of it (one store each).
+constexpr unsigned kMaxSmallStoreRegisters = 16;
 
 Type withLayout(Type type, Attribute layout) {
   auto tensor = cast<RankedTensorType>(type);
@@ -290,22 +294,27 @@ bool isSmallerThanBlock(RankedTensorType type) {
                        int64_t(layout.getWarpSize()) * layout.getNumWarps();
 }
 
-/// Layouts `store`'s value could be stored in instead of converted to the
-/// store's: the source of a conversion of the value whose threads hold
-/// whole vectors of the store's; for a tile smaller than the block, the
-/// blocked sources of the conversions its rebuildable slice starts from, a
-/// 1-D source standing for its slice's parent (a row statistic's column).
+/// Layouts a global store's tile could be stored in instead of converted
+/// to the store's: the source of a conversion of the value whose threads
+/// hold whole vectors of the store's; for a tile smaller than the block,
+/// the blocked sources of the conversions its rebuildable slice starts
+/// from, a source one rank lower standing for its slice's parent (a row
+/// statistic's column). Block-level stores stay: every thread holding an
+/// element writes it there, to read it back without a barrier.
 SmallVector<Attribute> getStoreSourceLayouts(StoreOp store) {
   Value value = store.getValue();
-  auto type = cast<RankedTensorType>(value.getType());
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  auto ptrs = dyn_cast<RankedTensorType>(store.getPtr().getType());
+  if (!type || !ptrs || !cast<PointerType>(ptrs.getElementType()).isGlobal())
+    return {};
+  SmallVector<Attribute> layouts;
   if (auto convert = value.getDefiningOp<ConvertLayoutOp>()) {
     Attribute from = convert.getSrc().getType().getEncoding();
     if (storesAsWide(from, type.getEncoding()))
-      return {from};
+      layouts.push_back(from);
   }
   if (!isSmallerThanBlock(type))
-    return {};
-  SmallVector<Attribute> layouts;
+    return layouts;
   SmallVector<Value> worklist{value};
   llvm::SmallPtrSet<Value, 16> seen;
   while (!worklist.empty() && seen.size() <= kMaxSliceOps) {
@@ -325,18 +334,21 @@ SmallVector<Attribute> getStoreSourceLayouts(StoreOp store) {
     if (source.getRank() + 1 == type.getRank())
       if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
         layout = slice.getParent();
-    // Blocked layouts of the value's rank only: their stores know each
-    // element's owner, so no element is written by several threads.
+    // Blocked layouts of the value's rank only (a slice of one would not
+    // take the tile's shape), with few registers per thread: each is a
+    // store, masked off where the thread does not own its element.
     auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
     if (blocked && blocked.getRank() == type.getRank() &&
+        blocked.getTotalElemsPerThread(type.getShape()) <=
+            kMaxSmallStoreRegisters &&
         !llvm::is_contained(layouts, layout))
       layouts.push_back(layout);
   }
   return layouts;
 }
 
-/// Stores `store`'s converted value in its source layout, the value, the
-/// pointers and the mask rebuilt there; false if they cannot be.
+/// Stores `store`'s tile in a layout getStoreSourceLayouts offers, the
+/// value, the pointers and the mask rebuilt there; false if they cannot be.
 bool storeInSourceLayout(StoreOp store) {
   // Everything is rebuilt, nothing converted: a conversion retargeted for
   // the store would be one more where the original stays.

@@ -301,16 +301,25 @@ module attributes {tle.num_warps = 4 : i32} {
 // A [4, 1] column of a row statistic, smaller than the block's 128 threads:
 // stored in the reduction's layout (the parent of its slice), the value,
 // pointers and mask rebuilt there, no conversion left. A [256, 1] column
-// (as many elements as threads and more) keeps its conversion.
+// (as many elements as threads and more) keeps its conversion, as does a
+// column stored to block-level memory (every thread holding an element
+// writes it there, to read it back without a barrier); a scalar store is
+// left alone.
 #R = #tle.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]>
 #C = #tle.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK: #[[R:[a-z0-9_]+]] = #tle.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]>
 // CHECK-LABEL: tle.func @small_column
 // CHECK-NOT: tle.convert_layout
-// CHECK: %[[S:.*]] = math.sqrt %{{.*}} : tensor<4xf32, #[[SR:[a-z0-9_]+]]>
-// CHECK: %[[E:.*]] = tle.expand_dims %[[S]] {axis = 1 : i32} : tensor<4xf32, #[[SR]]> -> tensor<4x1xf32, #[[R:[a-z0-9_]+]]>
+// CHECK: %[[S:.*]] = math.sqrt %arg0 : tensor<4xf32, #[[SR:[a-z0-9_]+]]>
+// CHECK: %[[E:.*]] = tle.expand_dims %[[S]] {axis = 1 : i32} : tensor<4xf32, #[[SR]]> -> tensor<4x1xf32, #[[R]]>
+// CHECK-NOT: tle.convert_layout
 // CHECK: tle.store %{{.*}}, %[[E]], %{{.*}} : tensor<4x1x!tle.ptr<f32>, #[[R]]>
+// CHECK-NEXT: tle.return
 // CHECK-LABEL: tle.func @large_column
 // CHECK: tle.convert_layout
+// CHECK-LABEL: tle.func @block_level_column
+// CHECK: tle.convert_layout
+// CHECK: tle.store %arg2, %arg3 : !tle.ptr<f32>
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @small_column(%sum: tensor<4xf32, #tle.slice<dim = 1, parent = #R>>, %out: !tle.ptr<f32>, %m: i32) {
     %c = tle.convert_layout %sum : tensor<4xf32, #tle.slice<dim = 1, parent = #R>> -> tensor<4xf32, #tle.slice<dim = 1, parent = #C>>
@@ -333,6 +342,13 @@ module attributes {tle.num_warps = 4 : i32} {
     %base = tle.splat %out : !tle.ptr<f32> -> tensor<256x1x!tle.ptr<f32>, #C>
     %p = tle.addptr %base, %re : tensor<256x1x!tle.ptr<f32>, #C>, tensor<256x1xi32, #C>
     tle.store %p, %e : tensor<256x1x!tle.ptr<f32>, #C>
+    tle.return
+  }
+  tle.func @block_level_column(%sum: tensor<4xf32, #tle.slice<dim = 1, parent = #R>>, %p: tensor<4x1x!tle.ptr<f32, "block">, #C>, %q: !tle.ptr<f32>, %x: f32) {
+    %c = tle.convert_layout %sum : tensor<4xf32, #tle.slice<dim = 1, parent = #R>> -> tensor<4xf32, #tle.slice<dim = 1, parent = #C>>
+    %e = tle.expand_dims %c {axis = 1 : i32} : tensor<4xf32, #tle.slice<dim = 1, parent = #C>> -> tensor<4x1xf32, #C>
+    tle.store %p, %e : tensor<4x1x!tle.ptr<f32, "block">, #C>
+    tle.store %q, %x : !tle.ptr<f32>
     tle.return
   }
 }

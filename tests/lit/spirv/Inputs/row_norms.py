@@ -3,8 +3,8 @@ import triton.language as tl
 
 
 # FlagGems' l2_norm_kernel: BLOCK_M rows per program, each row's norm
-# stored as a [BLOCK_M, 1] column. The reduction leaves every row in every
-# thread; the store's layout spreads them over threads.
+# stored as a [BLOCK_M, 1] column, whose pointers layout assignment lays
+# out apart from the reduction's result.
 @triton.jit
 def row_norms(X, Out, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     pid = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)[:, None]
