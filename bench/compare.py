@@ -430,6 +430,13 @@ def vector_add(kernels, log_file):
     return rows
 
 
+def built_for(k, bs, n):
+    """Whether kernels.json entry k is the binary rows of n columns take:
+    its BLOCK_SIZE bs, and compiled for aligned rows exactly when n is a
+    multiple of 16 (as Triton's JIT specializes)."""
+    return k["block_size"] == bs and k.get("aligned", False) == (n % 16 == 0)
+
+
 def softmax_grid(n_rows, n_regs, shared, num_warps):
     """The tutorial's number of programs: rows, or fewer to fill the SMs at
     the occupancy the registers and shared memory allow."""
@@ -492,8 +499,7 @@ def softmax(kernels, log_file):
                 lambda: torch.softmax(x, dim=1), return_mode="median")
 
             for k in kernels:
-                if (k.get("kind") != "softmax" or k["block_size"] != bs or
-                        k.get("aligned", False) != (n % 16 == 0)):
+                if k.get("kind") != "softmax" or not built_for(k, bs, n):
                     continue
                 path = os.path.join(BIN, "kernels", k["file"])
                 # Our grid: the same rule with our binary's registers and
@@ -585,8 +591,7 @@ def layer_norm(kernels, log_file):
                 return_mode="median")
 
             for k in kernels:
-                if (k.get("kind") != "layer_norm" or k["block_size"] != bs or
-                        k.get("aligned", False) != (n % 16 == 0)):
+                if k.get("kind") != "layer_norm" or not built_for(k, bs, n):
                     continue
                 path = os.path.join(BIN, "kernels", k["file"])
                 data, tle_ms, log = run_tle(k, m, [
@@ -663,8 +668,7 @@ def rms_norm(kernels, log_file):
         torch.cuda.synchronize()
         t_err = errors(y, rrms)
         for k in kernels:
-            if (k["block_size"] != bs or
-                    k.get("aligned", False) != (n % 16 == 0)):
+            if not built_for(k, bs, n):
                 continue
             y_o = torch.full_like(x, float("nan"))
             rrms_o = torch.full((m,), float("nan"), device="cuda")

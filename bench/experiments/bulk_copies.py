@@ -41,7 +41,7 @@ def rewrite(ptx, row_bytes):
     n_cols = re.search(r"ld\.param\.b32\s+%r\d+, \[(\w+_param_5)\]", ptx)
     if not n_cols:
         return ptx
-    first = next((COPY.match(l) for l in lines if COPY.match(l)), None)
+    first = next(filter(None, map(COPY.match, lines)), None)
     if not first:
         return ptx
     ring = int(first.group(2) or 0)  # thread 0's slot 0, past the scratch
@@ -100,10 +100,11 @@ def rewrite(ptx, row_bytes):
                 f"complete_tx::bytes [%bd], [{src}], %bn, [%bm]; }}"]
             continue
         if "cp.async.wait_group" in line:
-            nxt = lines[i + 1] if i + 1 < len(lines) else ""
-            if "ret;" in lines[i + 2] if i + 2 < len(lines) else False:
+            following = lines[i + 1:i + 3]
+            if any("ret;" in later for later in following):
                 continue  # the exit's wait: nothing is in flight
-            sm = re.match(rf"\s*shl\.b32\s+%r\d+, (%r\d+), {shift};", nxt)
+            sm = re.match(rf"\s*shl\.b32\s+%r\d+, (%r\d+), {shift};",
+                          following[0] if following else "")
             if sm:
                 slot = sm.group(1)
             elif slots == 1:

@@ -171,7 +171,7 @@ struct DistributeOptions {
   /// (OptimizationToggles::ScratchAlternation).
   bool ScratchAlternation = true;
   /// If set, counts the conversions distributed, by how (Free,
-  /// WarpExchanges, ThroughBlockMemory).
+  /// RegisterSelects, WarpExchanges, ThroughBlockMemory).
   LayoutConversionCounts *ConversionCounts = nullptr;
   /// Adds the dialects the TargetInfo creates ops of (loaded before the pass
   /// runs, as passes may not load dialects while running).

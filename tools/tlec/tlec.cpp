@@ -216,8 +216,9 @@ cl::opt<bool> ConversionStats(
     "conversion-stats",
     cl::desc("Print, per kernel and target, how many layout conversions "
              "layout assignment inserted, how many the optimizations "
-             "removed, and how each one left is distributed (no code, lane "
-             "shuffles, or block-level memory); compiles without the cache"),
+             "removed, and how each one left is distributed (no code, register "
+             "selects, lane shuffles, or block-level memory); compiles "
+             "without the cache"),
     cl::cat(TlecCategory));
 // cl::desc keeps a reference: the text must outlive the option.
 const std::string DisableOptsHelp =
