@@ -17,6 +17,10 @@ strides). For each shape and dtype:
 - fp8e5 rows: A and B in e5m2, B transposed (K-major) as Triton's tutorial
   passes it, C in fp16 (the 8-bit wgmma); PyTorch's column is then the
   fp16 product of the same values.
+- rows whose Triton time is under compare.GRAPH_MS (1024^3) are timed a
+  second way too: each side's launches over GRAPH_SETS input sets (more
+  memory than the L2 holds) captured in one CUDA graph, the two graphs
+  replayed in alternating rounds (compare.time_graphs_interleaved).
 The table comes last: TFLOP/s = 2*M*N*K / median time; ours/Triton compares
 the same tile configuration.
 """
@@ -32,11 +36,15 @@ import triton
 import triton.testing
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import (BIN, TOLERANCE, DriverKernel, load_example,  # noqa: E402
-                     ptr, relative_error, time_side_by_side)
+from compare import (BIN, GRAPH_MS, TOLERANCE, DriverKernel,  # noqa: E402
+                     load_example, ptr, relative_error, time_graphs_interleaved,
+                     time_side_by_side)
 
 SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
           (4097, 1031, 515)]
+# Input sets a graph cycles through: 16 sets at 1024^3 fp16 are 96 MiB,
+# about twice the H200's L2.
+GRAPH_SETS = 16
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16,
           "fp8e5": torch.float8_e5m2}
 
@@ -45,7 +53,13 @@ def tflops(m, n, k, ms):
     return 2 * m * n * k / ms * 1e-9 if ms else 0.0
 
 
-def run_ours(kernel, a, b, c, m, n, k):
+def load_ours(kernel):
+    return DriverKernel(os.path.join(BIN, "kernels", kernel["file"]),
+                        kernel["entry"], kernel["num_warps"],
+                        kernel.get("dynamic_shared_bytes", 0))
+
+
+def run_ours(dk, kernel, a, b, c, m, n, k):
     """Launches with the runtime arguments the binary kept: strides of 1
     were specialized away (-D) in the aligned variant."""
     i32 = ctypes.c_int32
@@ -61,9 +75,6 @@ def run_ours(kernel, a, b, c, m, n, k):
     # Binaries from Triton's PTX take its scratch pointers too.
     args += [ctypes.c_uint64(0)] * kernel.get("extra_null_args", 0)
     grid = triton.cdiv(m, kernel["bm"]) * triton.cdiv(n, kernel["bn"])
-    dk = DriverKernel(os.path.join(BIN, "kernels", kernel["file"]),
-                      kernel["entry"], kernel["num_warps"],
-                      kernel.get("dynamic_shared_bytes", 0))
     return dk.launcher(grid, args)
 
 
@@ -78,6 +89,28 @@ def run_triton(fn, kernel, a, b, c, m, n, k):
                  ACTIVATION="", num_warps=kernel["num_warps"],
                  num_stages=kernel["num_stages"])
     return launch
+
+
+def random_inputs(m, n, k, dtype):
+    """A (M x K) and B (K x N); 8-bit B transposed (K-major), as Triton's
+    tutorial passes it, for the 8-bit wgmma."""
+    a = torch.randn(m, k, device="cuda").to(dtype)
+    if dtype == torch.float8_e5m2:
+        return a, torch.randn(n, k, device="cuda").to(dtype).T
+    return a, torch.randn(k, n, device="cuda", dtype=dtype)
+
+
+def graph_launches(dk, fn, kernel, a, b, m, n, k, out):
+    """Our and Triton's launches over GRAPH_SETS input sets (a and b, then
+    fresh ones), each set with its own output, written by both."""
+    ours, theirs = [], []
+    for s in range(GRAPH_SETS):
+        ai, bi = (a, b) if s == 0 else random_inputs(m, n, k, a.dtype)
+        ci = torch.empty((m, n), device="cuda", dtype=out)
+        # Triton's launches hold the tensors alive while the graphs exist.
+        ours.append(run_ours(dk, kernel, ai, bi, ci, m, n, k))
+        theirs.append(run_triton(fn, kernel, ai, bi, ci, m, n, k))
+    return ours, theirs
 
 
 def main():
@@ -96,10 +129,7 @@ def main():
             aligned = m % 16 == 0 and n % 16 == 0 and k % 16 == 0
             torch.manual_seed(m + n + k)
             fp8 = dtype == torch.float8_e5m2
-            a = torch.randn(m, k, device="cuda").to(dtype)
-            # 8-bit B transposed (K-major), as Triton's tutorial passes it.
-            b = (torch.randn(n, k, device="cuda").to(dtype).T if fp8 else
-                 torch.randn(k, n, device="cuda", dtype=dtype))
+            a, b = random_inputs(m, n, k, dtype)
             ref = a.float() @ b.float()
             # (PyTorch has no plain 8-bit matmul: its column is fp16's.)
             a16, b16 = (a.half(), b.half()) if fp8 else (a, b)
@@ -122,7 +152,8 @@ def main():
                                 dtype=out)
                 launch = tlaunch = None
                 try:
-                    launch = run_ours(kernel, a, b, c, m, n, k)
+                    dk = load_ours(kernel)
+                    launch = run_ours(dk, kernel, a, b, c, m, n, k)
                     launch()
                     torch.cuda.synchronize()
                     err = relative_error(c, ref)
@@ -130,7 +161,7 @@ def main():
                     note = f"{err:.1e} {'ok' if ok else 'WRONG'}"
                     # Timed writing Triton's output, so both write the same
                     # memory.
-                    launch = run_ours(kernel, a, b, ct, m, n, k)
+                    launch = run_ours(dk, kernel, a, b, ct, m, n, k)
                 except Exception as e:
                     launch, ok, note = None, False, f"FAILED: {e}"
                 try:
@@ -146,16 +177,24 @@ def main():
                 ms, triton_ms, spread = time_side_by_side(
                     launch if ok else None, tlaunch)
                 wrong |= not ok
+                graph = "-"
+                if ok and tlaunch and triton_ms < GRAPH_MS:
+                    g_ms, g_triton_ms, g_spread = time_graphs_interleaved(
+                        *graph_launches(dk, fn, kernel, a, b, m, n, k, out))
+                    graph = (f"{tflops(m, n, k, g_ms):.1f} / "
+                             f"{tflops(m, n, k, g_triton_ms):.1f} = "
+                             f"{g_triton_ms / g_ms:.3f} ({g_spread})")
                 ours, theirs = tflops(m, n, k, ms), tflops(m, n, k, triton_ms)
                 rows.append([f"matmul {dname}", f"{m}x{n}x{k}", tile, note,
                              f"{ours:.1f}", f"{theirs:.1f}",
                              f"{tflops(m, n, k, torch_ms):.1f}",
                              f"{ours / theirs:.2f}" if theirs else "-",
-                             spread])
+                             spread, graph])
                 print("  " + " | ".join(rows[-1]), flush=True)
     header = ["kernel", "shape", "tile", "rel. error vs torch fp32",
               "ours TFLOP/s", "Triton TFLOP/s (same tile)", "PyTorch TFLOP/s",
-              "ours/Triton", "per-round ratios"]
+              "ours/Triton", "per-round ratios",
+              "graphs: ours / Triton TFLOP/s = ours/Triton"]
     widths = [max(len(str(r[i])) for r in rows + [header])
               for i in range(len(header))]
     for r in [header] + rows:
