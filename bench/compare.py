@@ -447,7 +447,7 @@ def vector_add(kernels, log_file):
     add = load_example("vector_add").add_kernel
     rows = []
     with tempfile.TemporaryDirectory() as work:
-        for n in VECTOR_ADD_SIZES:
+        for n in wanted(VECTOR_ADD_SIZES):
             x = torch.rand(n, device="cuda") * 2 - 1
             y = torch.rand(n, device="cuda") * 2 - 1
             ref = x.double() + y.double()
@@ -547,7 +547,7 @@ def softmax(kernels, log_file):
         print(f"softmax: device properties unknown ({e})", file=sys.stderr)
         num_stages = 4
     with tempfile.TemporaryDirectory() as work:
-        for m, n in SOFTMAX_SHAPES:
+        for m, n in wanted(SOFTMAX_SHAPES):
             shape = f"softmax {m}x{n}"
             bs = triton.next_power_of_2(n)
             x = torch.rand(m, n, device="cuda") * 2 - 1
@@ -653,7 +653,7 @@ def softmax(kernels, log_file):
 def layer_norm(kernels, log_file):
     rows = []
     with tempfile.TemporaryDirectory() as work:
-        for m, n in LAYER_NORM_SHAPES:
+        for m, n in wanted(LAYER_NORM_SHAPES):
             shape = f"layernorm {m}x{n}"
             bs = min(65536 // 2, triton.next_power_of_2(n))
             num_warps = min(max(bs // 256, 1), 8)
@@ -758,6 +758,16 @@ def layer_norm(kernels, log_file):
 
 
 RMS_NORM_SHAPES = [(4096, 1024), (4096, 4096), (4096, 8192), (4097, 1031)]
+# --shapes: the shapes to run ("4096x1024", "1048576"), or None for all.
+SHAPES_WANTED = None
+
+
+def wanted(shapes):
+    def name(shape):
+        return "x".join(map(str, shape)) if isinstance(shape, tuple) \
+            else str(shape)
+    return [s for s in shapes
+            if SHAPES_WANTED is None or name(s) in SHAPES_WANTED]
 
 
 def rms_norm(kernels, log_file):
@@ -765,7 +775,7 @@ def rms_norm(kernels, log_file):
     same file run by Triton; checked and timed through the driver only."""
     kernel = load_example("rms_norm").rms_norm_kernel
     rows = []
-    for m, n in RMS_NORM_SHAPES:
+    for m, n in wanted(RMS_NORM_SHAPES):
         shape = f"rms norm {m}x{n}"
         bs = triton.next_power_of_2(n)
         num_warps = min(max(bs // 256, 1), 8)
@@ -824,7 +834,12 @@ def main():
     parser.add_argument("--only",
                         default="softmax,layer_norm,vector_add,rms_norm",
                         help="families, in the order they run")
+    parser.add_argument("--shapes",
+                        help="comma-separated shapes to run, as MxN for "
+                        "rows and n for vector add (default: all)")
     args = parser.parse_args()
+    global SHAPES_WANTED
+    SHAPES_WANTED = args.shapes and set(args.shapes.split(","))
     with open(os.path.join(BIN, "kernels.json")) as f:
         kernels = json.load(f)
     print(f"GPU: {torch.cuda.get_device_name()}; torch {torch.__version__}, "

@@ -31,7 +31,7 @@ import triton.testing
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from compare import BIN  # noqa: E402
-from matmul import run_ours, tflops  # noqa: E402
+from matmul import load_ours, run_ours, tflops  # noqa: E402
 
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
 
@@ -69,7 +69,8 @@ def main():
         a = torch.randn(m, k, device="cuda", dtype=dtype)
         b = torch.randn(k, n, device="cuda", dtype=dtype)
         c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
-        launch = run_ours(binaries[which], a, b, c, m, n, k)
+        kernel = binaries[which]
+        launch = run_ours(load_ours(kernel), kernel, a, b, c, m, n, k)
         launch()
         torch.cuda.synchronize()
         err = ((c.float() - a.float() @ b.float()).norm() /

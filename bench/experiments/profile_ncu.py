@@ -47,7 +47,7 @@ def cases():
     from compare import (BIN, EPS, DriverKernel, load_example, ptr,
                          softmax_grid, triton_layer_norm_fwd_fused,
                          triton_softmax_kernel)
-    from matmul import run_ours, run_triton
+    from matmul import load_ours, run_ours, run_triton
     with open(os.path.join(BIN, "kernels.json")) as f:
         kernels = json.load(f)
 
@@ -147,7 +147,7 @@ def cases():
                 variant = k.get("variant", "")
                 yield (f"matmul {dname} 1024^3 w{warps}" +
                        (f" ({variant})" if variant else ""),
-                       run_ours(k, a, b, c, 1024, 1024, 1024),
+                       run_ours(load_ours(k), k, a, b, c, 1024, 1024, 1024),
                        run_triton(fn, k, a, b, c, 1024, 1024, 1024))
 
     # Vector add of 2^20 elements (aligned variant, as Triton's JIT picks).
