@@ -12,6 +12,9 @@ Variants (--variants, comma-separated):
   ef    global loads and cp.async with an L2 evict_first cache policy
   pf    global loads and cp.async with a 256-byte L2 prefetch
   waitbar  a block barrier after every cp.async.wait_group
+  endbar, latecopy, endbar-latecopy  softmax's row loop rescheduled as
+        Triton's (row_schedule.py): a barrier at the end of each row; the
+        next row's copies issued after the row's store
   bulk  softmax rows of aligned kernels copied by one cp.async.bulk on an
         mbarrier per slot instead of every thread's cp.async
         (bulk_copies.py)
@@ -53,6 +56,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 import bulk_copies  # noqa: E402
 import predicate_stores  # noqa: E402
+import row_schedule  # noqa: E402
 from dynamic_shared import dynamic_shared_bytes  # noqa: E402
 
 SIGNATURES = {
@@ -105,6 +109,10 @@ TRANSFORMS = {
     "pf": prefetch,
     # A block barrier after every wait for copy groups, as before a wait
     # whose threads read back only their own copies dropped it.
+    "endbar": row_schedule.end_barrier,
+    "latecopy": row_schedule.late_copy,
+    "endbar-latecopy": lambda ptx: row_schedule.late_copy(
+        row_schedule.end_barrier(ptx)),
     "waitbar": lambda ptx: re.sub(r"(cp\.async\.wait_group\s+\d+;)",
                                   r"\1\n\tbar.sync 0;", ptx),
 }

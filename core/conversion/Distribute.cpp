@@ -108,7 +108,7 @@ struct DistributePass
   Option<bool> scratchAlternation{
       *this, "scratch-alternation",
       llvm::cl::desc("Give consecutive small scratch users apart bytes"),
-      llvm::cl::init(true)};
+      llvm::cl::init(false)};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -82,7 +82,7 @@ struct DistributeState {
   bool warpExchanges = true;
   /// Whether consecutive small scratch users alternate between two places
   /// (OptimizationToggles::ScratchAlternation).
-  bool scratchAlternation = true;
+  bool scratchAlternation = false;
   /// If set, layout conversions are counted by how they are distributed.
   LayoutConversionCounts *conversionCounts = nullptr;
   /// Native languages the chip accepts in tle_raw variants.

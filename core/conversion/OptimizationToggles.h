@@ -52,10 +52,12 @@ struct OptimizationToggles {
   /// scratch-alternation: consecutive small ops that exchange values
   /// through the block's scratch (a row's max, then its sum) take apart
   /// bytes, so no barrier need separate the first's reads from the
-  /// second's writes; off, they share bytes behind more barriers
-  /// (softmax: 4 per row instead of 2; in session 24's H200 run 0.958-1.021
-  /// of Triton against 0.992-1.026 with it; bench/RESULTS-h200.md).
-  bool ScratchAlternation = true;
+  /// second's writes; off, they share bytes behind more barriers (softmax:
+  /// 4 per row instead of 2). Off by default since session 26: timed as
+  /// CUDA-graph replays, softmax rows of 1024 and 4096 ran 2% faster
+  /// without it, in two runs (bench/RESULTS-h200.md); a barrier at the
+  /// row's end alone gave nothing.
+  bool ScratchAlternation = false;
   /// occupancy (backends): the kernel fitted in fewer registers when that
   /// lets more blocks reside on one processor without spilling
   /// (backend::CompileOptions::RaiseOccupancy).
@@ -80,8 +82,7 @@ struct OptimizationToggles {
       "loop-invariant-code-motion, tensor-copies, own-slot-waits, "
       "warp-exchanges, scratch-alternation, occupancy";
   /// Those off by default, which enable() is for.
-  static constexpr const char *OffByDefaultNames =
-      "none at present, every one is on by default";
+  static constexpr const char *OffByDefaultNames = "scratch-alternation";
 
 private:
   bool set(llvm::StringRef Name, bool On) {

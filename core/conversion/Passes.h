@@ -169,7 +169,7 @@ struct DistributeOptions {
   bool WarpExchanges = true;
   /// Consecutive small scratch users take apart bytes
   /// (OptimizationToggles::ScratchAlternation).
-  bool ScratchAlternation = true;
+  bool ScratchAlternation = false;
   /// If set, counts the conversions distributed, by how (Free,
   /// RegisterSelects, WarpExchanges, ThroughBlockMemory).
   LayoutConversionCounts *ConversionCounts = nullptr;

@@ -1,4 +1,8 @@
-// RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute=scratch-alternation=true --canonicalize --cse | FileCheck %s
+
+// With scratch alternation (tlec --enable-opt=scratch-alternation; off by
+// default, where consecutive small ops share the scratch's first bytes:
+// tests/lit/nvidia/softmax-ptx.test), which these barriers depend on.
 
 // Two sums with a loop of global loads between them, as in layer norm. The
 // second sum takes the scratch bytes after the first's, so nothing orders
