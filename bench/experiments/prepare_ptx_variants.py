@@ -1,7 +1,8 @@
 """Run HERE after bench/prepare_h200.sh: adds to bench/bin/kernels.json
-variants of the tlec vector add, softmax and layer norm kernels, compiled
-with the same options and then edited as PTX before ptxas, to measure what
-a code-generation change would give before building it into the compiler.
+variants of the tlec vector add, softmax, layer norm and RMS norm kernels,
+compiled with the same options and then edited as PTX before ptxas, to
+measure what a code-generation change would give before building it into
+the compiler.
 compare.py times each variant against Triton in its own rows.
 
 Variants (--variants, comma-separated):
@@ -38,7 +39,7 @@ change measures that change in the same run.
 
 Usage: python3 bench/experiments/prepare_ptx_variants.py [--build DIR]
        [--variants pred,cs,ef,pf] [--other-core NAME=DIR] [--aligned-only]
-       [--families add,softmax,layer_norm]"""
+       [--families add,softmax,layer_norm,rms_norm]"""
 import argparse
 import json
 import os
@@ -68,6 +69,10 @@ SIGNATURES = {
                           "*fp32:16, *fp32:16, i32:16, i32:16, fp32",
     ("layer_norm", False): "*fp16:16, *fp16:16, *fp16:16, *fp16:16, "
                            "*fp32:16, *fp32:16, i32, i32, fp32",
+    ("rms_norm", True): "*fp16:16, *fp32:16, *fp16:16, *fp16:16, i32:16, "
+                        "i32:16, fp32",
+    ("rms_norm", False): "*fp16:16, *fp32:16, *fp16:16, *fp16:16, i32, i32, "
+                         "fp32",
 }
 POLICY = "%rd_tle_policy"
 
@@ -174,10 +179,10 @@ def tlec_args(k):
     elif k.get("kind") == "softmax":
         example, family, bs = "fused_softmax", "softmax", k["block_size"]
         extra = ["-D", "num_stages=4"]
-    elif k.get("kind") == "layer_norm":
-        example, family, bs, extra = ("layer_norm", "layer_norm",
-                                      k["block_size"], [])
-    else:  # a family this script makes no variants of (rms_norm)
+    elif k.get("kind") in ("layer_norm", "rms_norm"):
+        example = family = k["kind"]
+        bs, extra = k["block_size"], []
+    else:  # a family this script makes no variants of
         return k.get("kind"), None
     return family, [f"examples/{example}.py", "-D", f"BLOCK_SIZE={bs}",
                     "--signature", SIGNATURES[(family, aligned)]] + extra

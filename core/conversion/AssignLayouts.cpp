@@ -174,6 +174,15 @@ bool isBuiltFromScalars(Operation *op) {
          llvm::none_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>);
 }
 
+/// Bytes of a tile's elements (pointers: 8 each).
+int64_t getTileBytes(RankedTensorType tensor) {
+  Type elem = tensor.getElementType();
+  int64_t bytes = isa<PointerType>(elem)
+                      ? 8
+                      : std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  return tensor.getNumElements() * bytes;
+}
+
 /// The number of loops around `op`.
 unsigned getLoopDepth(Operation *op) {
   unsigned depth = 0;
@@ -312,6 +321,9 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
     Value ptr;
   };
   SmallVector<Access> pointerAccesses;
+  // Global stores of contiguous elements that alignment leaves to single
+  // elements (rows of no known divisibility).
+  SmallVector<Access> unalignedStores;
   module.walk([&](Operation *op) {
     if (WarpSpecializeOp::getPartitionOf(op) != scope)
       return;
@@ -360,6 +372,14 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
     proposals[key].push_back({getLoopDepth(op), fastest, layout});
     if (fastest > 1 && !isa<DescriptorLoadOp>(op))
       pointerAccesses.push_back({op, key, layout, getPtrAndMask(op).first});
+    if (auto store = dyn_cast<StoreOp>(op);
+        store && vec == 1 &&
+        cast<PointerType>(tensor.getElementType()).isGlobal()) {
+      AxisInfo info = axis.lookup(store.getPtr());
+      if (info.isInitialized() && info.getRank() == rank &&
+          info.getContiguity(order[0]) > 1)
+        unalignedStores.push_back({op, key, layout, store.getPtr()});
+    }
   });
   // The access in the most deeply nested loop (the widest there) picks the
   // shape's fastest dimension: a conversion there would run every
@@ -394,6 +414,21 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
                     info.getConstancy(dim) > 1;
     if (!constant && ::tle::conversion::getVectorWidthAlong(
                          axis, access.ptr, Value(), dim, vectorBytes) == 1)
+      accessLayouts[access.op] = access.layout;
+  }
+  // An unaligned store in a layout giving each thread a run of contiguous
+  // elements would write them one by one, each instruction's lanes a run
+  // apart: every instruction then writes a few bytes of many sectors. It
+  // keeps its own layout, consecutive lanes on consecutive elements, at the
+  // cost of converting its value, as Triton's coalescing leaves such
+  // stores (FlagGems' rms_norm at 4097x1031: 0.72 of Triton's speed
+  // before). Loads keep the shape's layout: the L1 serves the rest of a
+  // run's sectors.
+  for (const Access &access : unalignedStores) {
+    BlockedLayoutAttr shapeLayout = shapeLayouts[access.shape];
+    unsigned dim = access.layout.getOrder()[0];
+    if (shapeLayout.getOrder()[0] == dim &&
+        shapeLayout.getSizePerThread()[dim] > 1)
       accessLayouts[access.op] = access.layout;
   }
 }
@@ -903,14 +938,25 @@ void AssignLayoutsPass::refineBackward(ModuleOp module) {
         continue;
       continue;
     }
-    // Operands of the op must be rematerializable too unless they are scalars.
+    // Operands of the op must be rematerializable too unless they are scalars,
+    // and those that would be converted (not cheap to build again, unless
+    // their own producers follow) must not hold more bytes than the result:
+    // a conversion moves down to the narrower side of a truncation, not up
+    // to the wider.
     if (agree && wanted && wanted != layouts.lookup(v)) {
+      int64_t convertedBytes = 0;
       bool operandsOk = llvm::all_of(op->getOperands(), [&](Value operand) {
-        return !isa<RankedTensorType>(operand.getType()) ||
-               (operand.getDefiningOp() &&
-                isRematerializable(operand.getDefiningOp()));
+        auto operandTensor = dyn_cast<RankedTensorType>(operand.getType());
+        if (!operandTensor)
+          return true;
+        Operation *def = operand.getDefiningOp();
+        if (!def || !isRematerializable(def))
+          return false;
+        if (!isCheapToRebuild(operand))
+          convertedBytes += getTileBytes(operandTensor);
+        return true;
       });
-      if (operandsOk)
+      if (operandsOk && convertedBytes <= getTileBytes(tensor))
         layouts[v] = wanted;
     }
   }

@@ -333,3 +333,77 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A row of no known divisibility (FlagGems' rms_norm at 4097x1031): the
+// aligned weight load gives the shape 4 contiguous elements per thread,
+// in which the row's fp16 store would write one element at a time, lanes 8
+// bytes apart. The store keeps its own layout, consecutive lanes on
+// consecutive elements, and its value is converted once, after the
+// truncation to fp16 (converting the fp32 operands of the multiply and
+// truncation would move four times the bytes). Its pointers and mask are
+// converted here too; tle-remove-layout-conversions builds them again.
+// CHECK-LABEL: tle.func @unaligned_row_store
+// CHECK: tle.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<512x!tle.ptr<f16>, #[[ROW:blocked[0-9]*]]>
+// CHECK: tle.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<512x!tle.ptr<f16>, #[[ROW]]>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<512xf32, #[[ROW]]>
+// CHECK: arith.truncf %{{.*}} : tensor<512xf32, #[[ROW]]> to tensor<512xf16, #[[ROW]]>
+// CHECK-NOT: arith.
+// CHECK: tle.convert_layout %{{.*}} : tensor<512xf16, #[[ROW]]> -> tensor<512xf16, #[[STORE:blocked[0-9]*]]>
+// CHECK: tle.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<512x!tle.ptr<f16>, #[[STORE]]>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @unaligned_row_store(%y: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %x: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %w: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %stride: i32, %n: i32) {
+    %0 = tle.get_program_id 0 : i32
+    %1 = arith.muli %0, %stride : i32
+    %2 = tle.addptr %x, %1 : !tle.ptr<f16>, i32
+    %3 = tle.addptr %y, %1 : !tle.ptr<f16>, i32
+    %4 = tle.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+    %5 = tle.splat %n : i32 -> tensor<512xi32>
+    %6 = arith.cmpi slt, %4, %5 : tensor<512xi32>
+    %cst = arith.constant dense<0.000000e+00> : tensor<512xf16>
+    %7 = tle.splat %2 : !tle.ptr<f16> -> tensor<512x!tle.ptr<f16>>
+    %8 = tle.addptr %7, %4 : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
+    %9 = tle.load %8, %6, %cst : tensor<512x!tle.ptr<f16>>
+    %10 = tle.splat %w : !tle.ptr<f16> -> tensor<512x!tle.ptr<f16>>
+    %11 = tle.addptr %10, %4 : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
+    %12 = tle.load %11, %6, %cst : tensor<512x!tle.ptr<f16>>
+    %13 = arith.extf %9 : tensor<512xf16> to tensor<512xf32>
+    %14 = arith.extf %12 : tensor<512xf16> to tensor<512xf32>
+    %15 = arith.mulf %13, %14 : tensor<512xf32>
+    %16 = arith.truncf %15 : tensor<512xf32> to tensor<512xf16>
+    %17 = tle.splat %3 : !tle.ptr<f16> -> tensor<512x!tle.ptr<f16>>
+    %18 = tle.addptr %17, %4 : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
+    tle.store %18, %16, %6 : tensor<512x!tle.ptr<f16>>
+    tle.return
+  }
+}
+
+// -----
+
+// The same row with a stride divisible by 16: the store writes 8-byte
+// vectors in the shape's layout, nothing is converted.
+// CHECK-LABEL: tle.func @aligned_row_store
+// CHECK: tle.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<512x!tle.ptr<f16>, #[[ROW:blocked[0-9]*]]>
+// CHECK-NOT: tle.convert_layout
+// CHECK: tle.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<512x!tle.ptr<f16>, #[[ROW]]>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @aligned_row_store(%y: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %x: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %stride: i32 {tle.divisibility = 16 : i32}, %n: i32) {
+    %0 = tle.get_program_id 0 : i32
+    %1 = arith.muli %0, %stride : i32
+    %2 = tle.addptr %x, %1 : !tle.ptr<f16>, i32
+    %3 = tle.addptr %y, %1 : !tle.ptr<f16>, i32
+    %4 = tle.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+    %5 = tle.splat %n : i32 -> tensor<512xi32>
+    %6 = arith.cmpi slt, %4, %5 : tensor<512xi32>
+    %cst = arith.constant dense<0.000000e+00> : tensor<512xf16>
+    %7 = tle.splat %2 : !tle.ptr<f16> -> tensor<512x!tle.ptr<f16>>
+    %8 = tle.addptr %7, %4 : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
+    %9 = tle.load %8, %6, %cst : tensor<512x!tle.ptr<f16>>
+    %10 = arith.addf %9, %9 : tensor<512xf16>
+    %11 = tle.splat %3 : !tle.ptr<f16> -> tensor<512x!tle.ptr<f16>>
+    %12 = tle.addptr %11, %4 : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
+    tle.store %12, %10, %6 : tensor<512x!tle.ptr<f16>>
+    tle.return
+  }
+}

@@ -25,7 +25,7 @@
 // CHECK-NOT: tle.make_tensor_descriptor
 // CHECK: %[[KMAP:.*]] = tle_struct.tensor_map %arg1, [%arg4, %{{.*}}], [%{{.*}}, %{{.*}}] {box = array<i64: 64, 64>, swizzle = 128 : i32} : !tle.ptr<bf16> -> !tle.ptr<i8>
 // CHECK: %[[VMAP:.*]] = tle_struct.tensor_map %arg2,
-// CHECK: tle.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x64x!tle.ptr<bf16>, #blocked>
+// CHECK: tle.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x64x!tle.ptr<bf16>, #blocked{{[0-9]*}}>
 // CHECK: %[[KRING:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x64xbf16, "block", #tle_struct.layout<order = [1, 2, 0], swizzle = 128>>
 // CHECK: %[[KBAR:.*]] = tle_struct.barrier_alloc 1 {num = 3 : i32}
 // CHECK: %[[VRING:.*]] = tle_struct.alloc : !tle_struct.buffer<3x64x64xbf16, "block", #tle_struct.layout<order = [2, 1, 0], swizzle = 128>>
