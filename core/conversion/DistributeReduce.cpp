@@ -196,7 +196,7 @@ struct ReduceConversion : DistPattern<ReduceOp> {
           continue;
         Value first =
             arith::MulIOp::create(rewriter, loc, outLinear[out], cWarps);
-        SmallVector<Value> total;
+        SmallVector<SmallVector<Value>> partials;
         for (unsigned w = 0; w < warps; ++w) {
           Value slot = arith::AddIOp::create(rewriter, loc, first,
                                              i32Const(rewriter, loc, w));
@@ -204,9 +204,16 @@ struct ReduceConversion : DistPattern<ReduceOp> {
           for (unsigned k = 0; k < numOperands; ++k)
             cur.push_back(loadScratch(rewriter, loc, bases[k], slot,
                                       acc[out][k].getType()));
-          total = total.empty() ? cur : combine(rewriter, op, total, cur);
+          partials.push_back(std::move(cur));
         }
-        acc[out] = total;
+        // A tree, log2(warps) deep, pairing warp w with w + half as
+        // Triton's xor butterfly over the partials does: the same rounding
+        // as Triton's, and no chain of warps - 1 dependent combines.
+        for (size_t half = partials.size() / 2; half > 0; half /= 2)
+          for (size_t w = 0; w < half; ++w)
+            partials[w] =
+                combine(rewriter, op, partials[w], partials[w + half]);
+        acc[out] = std::move(partials.front());
       }
       if (failed(emitScratchRelease(rewriter, loc, st)))
         return failure();

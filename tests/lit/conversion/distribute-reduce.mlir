@@ -2,8 +2,10 @@
 
 // Sum of 1024 fp32 over 4 warps: 8 registers per thread combined in-thread
 // as a pairwise tree (three dependent adds, not seven), then xor shuffles 16, 8, 4, 2, 1 within the warp, then one partial per
-// warp through block-level scratch (address space 3) after a barrier. The
-// barrier that would let a next op reuse the scratch is dropped at the
+// warp through block-level scratch (address space 3) after a barrier,
+// the four partials combined as a tree pairing warp w with w + 2, as
+// Triton's xor butterfly over them does (two dependent adds, not three).
+// The barrier that would let a next op reuse the scratch is dropped at the
 // kernel's end, and thread 0 alone stores the sum (every thread holds it).
 // CHECK: tle.shared_memory = 16 : i64
 // CHECK: llvm.mlir.global external @__tle_scratch() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
@@ -33,7 +35,13 @@
 // CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32 : f32
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: gpu.barrier
-// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: %[[P0:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: %[[P1:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: %[[P2:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: %[[P3:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[P02:.*]] = arith.addf %[[P0]], %[[P2]] : f32
+// CHECK-NEXT: %[[P13:.*]] = arith.addf %[[P1]], %[[P3]] : f32
+// CHECK-NEXT: arith.addf %[[P02]], %[[P13]] : f32
 // CHECK-NOT: gpu.barrier
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32 : i32
 // CHECK-NEXT: scf.if %[[FIRST]] {
