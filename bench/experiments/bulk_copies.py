@@ -86,7 +86,7 @@ def rewrite(ptx, row_bytes):
                 f"\tmin.s32 %bn, %bn, {row_bytes // 4};",
                 "\tshl.b32 %bn, %bn, 2;",
                 f"\tadd.s32 %bd, {dst}, {off or 0};",
-                f"\tmov.b32 %bm, __tle_scratch;",
+                "\tmov.b32 %bm, __tle_scratch;",
                 "\tsub.s32 %bs, %bd, %bm;",
                 f"\tsub.s32 %bs, %bs, {ring};",
                 f"\tshr.u32 %bs, %bs, {shift};",

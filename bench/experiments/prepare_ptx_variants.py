@@ -196,7 +196,7 @@ def main():
     parser.add_argument("--flags", action="append", default=[])
     parser.add_argument("--aligned-only", action="store_true")
     parser.add_argument("--families", default="add,softmax,layer_norm",
-                        help="of add, softmax, layer_norm, matmul")
+                        help="of add, softmax, layer_norm, rms_norm, matmul")
     args = parser.parse_args()
     path = os.path.join(BIN, "kernels.json")
     with open(path) as f:

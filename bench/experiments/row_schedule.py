@@ -14,13 +14,15 @@ compiler:
 The loop is found by its back-edge (`@%p bra $L_header;` after the
 header's label, the header holding the loop's cp.async.wait_group); the
 latch is the block holding the back-edge. PTX of another shape comes back
-unchanged.
+unchanged: loops that wait for no group but the last (num_stages 2,
+`cp.async.wait_group 0`) or end in an unconditional back-edge are not
+found.
 """
 import re
 
 LABEL = re.compile(r"^(\$L__\w+):\s*$")
 WAIT = re.compile(r"^\s*cp\.async\.wait_group\s+[1-9]\d*;")
-COPY = re.compile(r"^\s*cp\.async\.(cg|ca)\.shared\.global|"
+COPY = re.compile(r"^\s*(@!?%p\d+\s+)?cp\.async\.(cg|ca)\.shared\.global|"
                   r"^\s*cp\.async\.commit_group;")
 
 

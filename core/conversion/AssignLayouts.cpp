@@ -423,8 +423,11 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   // cost of converting its value, as Triton's coalescing leaves such
   // stores (FlagGems' rms_norm at 4097x1031: 0.72 of Triton's speed
   // before). Loads keep the shape's layout: the L1 serves the rest of a
-  // run's sectors.
+  // run's sectors. A pointer tile a loop carries stays as it is: its
+  // conversion would run every iteration.
   for (const Access &access : unalignedStores) {
+    if (isa<BlockArgument>(access.ptr))
+      continue;
     BlockedLayoutAttr shapeLayout = shapeLayouts[access.shape];
     unsigned dim = access.layout.getOrder()[0];
     if (shapeLayout.getOrder()[0] == dim &&

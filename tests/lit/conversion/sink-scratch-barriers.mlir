@@ -1,8 +1,9 @@
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute=scratch-alternation=true --canonicalize --cse | FileCheck %s
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s --check-prefix=SHARED
 
-// With scratch alternation (tlec --enable-opt=scratch-alternation; off by
-// default, where consecutive small ops share the scratch's first bytes:
-// tests/lit/nvidia/softmax-ptx.test), which these barriers depend on.
+// With scratch alternation (tlec --enable-opt=scratch-alternation), which
+// these barriers depend on. Off by default: consecutive small ops share the
+// scratch's first bytes (SHARED below; tests/lit/nvidia/softmax-ptx.test).
 
 // Two sums with a loop of global loads between them, as in layer norm. The
 // second sum takes the scratch bytes after the first's, so nothing orders
@@ -29,6 +30,24 @@
 // CHECK-COUNT-3: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.return
+// Without alternation the second sum writes over the first's bytes: the
+// barrier that frees them still moves down past the loop, to right before
+// those writes.
+// SHARED-LABEL: llvm.func @sums_around_a_loop
+// SHARED-SAME: tle.shared_memory = 16
+// SHARED: llvm.store %{{.*}}, %[[PART:.*]] : f32, !llvm.ptr<3>
+// SHARED-NEXT: gpu.barrier
+// SHARED-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// SHARED-NOT: gpu.barrier
+// SHARED: scf.for
+// SHARED-NOT: gpu.barrier
+// SHARED: scf.yield
+// SHARED: gpu.barrier
+// SHARED-NEXT: llvm.store %{{.*}}, %[[PART]] : f32, !llvm.ptr<3>
+// SHARED-NEXT: gpu.barrier
+// SHARED-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// SHARED-NOT: gpu.barrier
+// SHARED: llvm.return
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @sums_around_a_loop(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>, %n: i32) {
     %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
