@@ -530,14 +530,17 @@ def built_for(k, bs, n):
 
 def softmax_grid(n_rows, n_regs, shared, num_warps):
     """The tutorial's number of programs: rows, or fewer to fill the SMs at
-    the occupancy the registers and shared memory allow, and (which the
-    tutorial leaves out) the threads an SM holds: a kernel of fewer
-    registers than Triton's would otherwise get more programs than fit at
-    once, and a second wave (softmax rows of 1024 at 26 registers: 9 per
-    SM of 8 warps each)."""
+    the occupancy the registers and shared memory allow. Two things the
+    tutorial leaves out are counted, for both sides: registers are
+    allocated 8 per thread at a time, and an SM holds a limited number of
+    threads. Without them a kernel of 26 registers got 9 programs of 8
+    warps per SM, more than fit at once, and a second wave. The same
+    rule sizes Triton's grid (the notes print both): it differs from the
+    tutorial's only where the tutorial's would overfill an SM."""
     device = torch.cuda.current_device()
     props = triton.runtime.driver.active.utils.get_device_properties(device)
-    occupancy = props["max_num_regs"] // max(1, n_regs * 32 * num_warps)
+    n_regs = -(-max(1, n_regs) // 8) * 8
+    occupancy = props["max_num_regs"] // (n_regs * 32 * num_warps)
     threads = getattr(torch.cuda.get_device_properties(device),
                       "max_threads_per_multi_processor", 2048)
     occupancy = min(occupancy, threads // (32 * num_warps))

@@ -423,10 +423,15 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
   // cost of converting its value, as Triton's coalescing leaves such
   // stores (FlagGems' rms_norm at 4097x1031: 0.72 of Triton's speed
   // before). Loads keep the shape's layout: the L1 serves the rest of a
-  // run's sectors. A pointer tile a loop carries stays as it is: its
-  // conversion would run every iteration.
+  // run's sectors. A pointer tile a loop carries that another access also
+  // reads through stays as it is: one of the two would convert it every
+  // iteration (a tile only this store uses is carried in its layout, see
+  // carryAccessPointers).
   for (const Access &access : unalignedStores) {
-    if (isa<BlockArgument>(access.ptr))
+    if (isa<BlockArgument>(access.ptr) &&
+        llvm::any_of(access.ptr.getUsers(), [&](Operation *user) {
+          return user != access.op && getPtrAndMask(user).first == access.ptr;
+        }))
       continue;
     BlockedLayoutAttr shapeLayout = shapeLayouts[access.shape];
     unsigned dim = access.layout.getOrder()[0];

@@ -411,11 +411,13 @@ module attributes {tle.num_warps = 4 : i32} {
 // -----
 
 // An unaligned row updated in place in a loop: the store goes through the
-// pointer tile the loop carries, which would be converted every iteration
-// in the store's own layout. It stays in the shape's layout.
+// pointer tile the loop carries, which the load reads through too: in the
+// store's own layout one of them would convert it every iteration. It
+// stays in the shape's layout.
+// CHECK: #[[ROW:blocked[0-9]*]] = #tle.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 // CHECK-LABEL: tle.func @unaligned_in_place
 // CHECK-NOT: tle.convert_layout
-// CHECK: scf.for {{.*}} -> (tensor<512x!tle.ptr<f16>, #[[ROW:blocked[0-9]*]]>)
+// CHECK: scf.for {{.*}} -> (tensor<512x!tle.ptr<f16>, #[[ROW]]>)
 // CHECK: tle.load %{{.*}} : tensor<512x!tle.ptr<f16>, #[[ROW]]>
 // CHECK-NOT: tle.convert_layout
 // CHECK: tle.store %{{.*}}, %{{.*}} : tensor<512x!tle.ptr<f16>, #[[ROW]]>
@@ -438,6 +440,41 @@ module attributes {tle.num_warps = 4 : i32} {
       %v = tle.load %p : tensor<512x!tle.ptr<f16>>
       %y = arith.mulf %v, %wv : tensor<512xf16>
       tle.store %p, %y : tensor<512x!tle.ptr<f16>>
+      %p2 = tle.addptr %p, %step : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
+      scf.yield %p2 : tensor<512x!tle.ptr<f16>>
+    }
+    tle.return
+  }
+}
+
+// -----
+
+// An unaligned row stored in a loop through a pointer tile nothing else
+// reads: the tile is carried in the store's own layout, converted once
+// before the loop, not every iteration.
+// CHECK: #[[STORE:blocked[0-9]*]] = #tle.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: tle.func @unaligned_store_loop
+// CHECK: tle.convert_layout %{{.*}} : tensor<512x!tle.ptr<f16>, #{{blocked[0-9]*}}> -> tensor<512x!tle.ptr<f16>, #[[STORE]]>
+// CHECK: scf.for {{.*}} -> (tensor<512x!tle.ptr<f16>, #[[STORE]]>)
+// CHECK: tle.store %{{.*}}, %{{.*}} : tensor<512x!tle.ptr<f16>, #[[STORE]]>
+// CHECK: tle.addptr %{{.*}}, %{{.*}} : tensor<512x!tle.ptr<f16>, #[[STORE]]>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @unaligned_store_loop(%x: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %w: !tle.ptr<f16> {tle.divisibility = 16 : i32}, %stride: i32, %n: i32) {
+    %0 = tle.get_program_id 0 : i32
+    %1 = arith.muli %0, %stride : i32
+    %2 = tle.addptr %x, %1 : !tle.ptr<f16>, i32
+    %r = tle.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+    %3 = tle.splat %2 : !tle.ptr<f16> -> tensor<512x!tle.ptr<f16>>
+    %p0 = tle.addptr %3, %r : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
+    %4 = tle.splat %w : !tle.ptr<f16> -> tensor<512x!tle.ptr<f16>>
+    %wp = tle.addptr %4, %r : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
+    %wv = tle.load %wp : tensor<512x!tle.ptr<f16>>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c512 = arith.constant 512 : i32
+    %step = tle.splat %c512 : i32 -> tensor<512xi32>
+    %end = scf.for %i = %c0 to %n step %c1 iter_args(%p = %p0) -> (tensor<512x!tle.ptr<f16>>) : i32 {
+      tle.store %p, %wv : tensor<512x!tle.ptr<f16>>
       %p2 = tle.addptr %p, %step : tensor<512x!tle.ptr<f16>>, tensor<512xi32>
       scf.yield %p2 : tensor<512x!tle.ptr<f16>>
     }
