@@ -15,8 +15,11 @@ take the negated guard. Arithmetic whose result is read only inside the
 block runs unconditionally (as Triton computes stored values before its
 predicated stores); other arithmetic takes the guard too, since its
 register may carry another value on the path that skips the block.
-Usage: predicate_stores.py IN.ptx OUT.ptx [--stores-only]; prints how many
-blocks it rewrote."""
+With --shared-loads, blocks may also read block-level memory (ld.shared),
+which then runs unconditionally (a matmul epilogue's staged tile, as
+Triton's epilogue reads it before its predicated stores).
+Usage: predicate_stores.py IN.ptx OUT.ptx [--stores-only] [--shared-loads];
+prints how many blocks it rewrote."""
 import re
 import sys
 
@@ -27,6 +30,10 @@ SAFE = re.compile(r"^\s*(div|mul|add|sub|fma|cvt|mov|st\.global|ld\.global|"
                   r"ex2|rcp|max|min|neg|selp|setp|shl|shr|and|or|xor|mad|"
                   r"\.loc|//)")
 MEMORY = re.compile(r"^(\s*)((ld|st)\.global)")
+# With shared_loads, reads of block-level memory (a matmul epilogue's
+# staged tile) may sit in a guarded block too: they run unconditionally,
+# as Triton's epilogue issues them before its predicated stores.
+SHARED_LOAD = re.compile(r"^\s*ld\.shared")
 REGISTER = re.compile(r"%\w+")
 
 
@@ -45,7 +52,7 @@ def predicate(body, pred, text_outside):
     return out
 
 
-def rewrite(lines, stores_only):
+def rewrite(lines, stores_only, shared_loads=False):
     uses = {}
     for line in lines:
         for label in re.findall(r"(\$L__\w+)\s*;", line):
@@ -70,7 +77,8 @@ def rewrite(lines, stores_only):
                 tail = "bad"
         ends_at_label = j < len(lines) and LABEL.match(lines[j]).group(1) == label
         fine = (tail != "bad" and body and
-                all(SAFE.match(b) or not b.strip() for b in body) and
+                all(SAFE.match(b) or not b.strip() or
+                    (shared_loads and SHARED_LOAD.match(b)) for b in body) and
                 any("st.global" in b or ("ld.global" in b and not stores_only)
                     for b in body) and
                 (not stores_only or not any("ld.global" in b for b in body)) and
@@ -94,7 +102,8 @@ def rewrite(lines, stores_only):
 def main():
     with open(sys.argv[1]) as f:
         lines = f.read().split("\n")
-    out, count = rewrite(lines, "--stores-only" in sys.argv[3:])
+    out, count = rewrite(lines, "--stores-only" in sys.argv[3:],
+                         "--shared-loads" in sys.argv[3:])
     with open(sys.argv[2], "w") as f:
         f.write("\n".join(out))
     print(f"{sys.argv[1]}: {count} guarded blocks predicated")

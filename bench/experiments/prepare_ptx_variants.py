@@ -9,6 +9,10 @@ Variants (--variants, comma-separated):
   pred  branch-guarded global loads and stores predicated
         (predicate_stores.py)
   pred-st  the same for blocks without loads (stores and their arithmetic)
+  pred-epi  pred-st, also for blocks that read block-level memory (the
+        matmul epilogue's staged tile: its 8 ld.shared run unconditionally
+        before 8 predicated stores, Triton's shape; ptxas then loads the C
+        pointer and stride once, not under each store's predicate)
   cs    global stores streaming (st.global.cs: evict first)
   ef    global loads and cp.async with an L2 evict_first cache policy
   pf    global loads and cp.async with a 256-byte L2 prefetch
@@ -109,6 +113,8 @@ TRANSFORMS = {
         ptx.split("\n"), False)[0]),
     "pred-st": lambda ptx: "\n".join(predicate_stores.rewrite(
         ptx.split("\n"), True)[0]),
+    "pred-epi": lambda ptx: "\n".join(predicate_stores.rewrite(
+        ptx.split("\n"), True, shared_loads=True)[0]),
     "cs": lambda ptx: re.sub(r"st\.global\.", "st.global.cs.", ptx),
     "ef": evict_first,
     "pf": prefetch,
