@@ -5,14 +5,25 @@ import re
 import sys
 
 
+GRAPHS = re.compile(r"(?:= |ours/Triton )([0-9.]+) \(graphs of \d+ launches, "
+                    r"\d+ rounds, ratio ([0-9.]+-[0-9.]+)\)")
+
+
+def graphs(text):
+    """The CUDA-graph ratio and its rounds (compare.time_graphs_interleaved),
+    or "-" for rows timed by do_bench alone."""
+    m = GRAPHS.search(text)
+    return f"{m.group(1)} ({m.group(2)})" if m else "-"
+
+
 def cells(line):
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
 def matmul_table(path):
     rows = ["| dtype | shape | tile (variant) | rel. error | ours TFLOP/s "
-            "| Triton | PyTorch | ours/Triton | per-round |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+            "| Triton | PyTorch | ours/Triton | per-round | graphs |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for line in open(path):
         if not line.startswith("| matmul"):
             continue
@@ -22,7 +33,7 @@ def matmul_table(path):
         if m and m.group(1) == m.group(2) == m.group(3):
             shape = m.group(1) + "^3"
         rows.append(f"| {c[0].split()[1]} | {shape} | " +
-                    " | ".join(c[2:9]) + " |")
+                    " | ".join(c[2:9]) + f" | {graphs(' '.join(c[9:]))} |")
     return "\n".join(rows)
 
 
@@ -34,8 +45,8 @@ def rounds(notes):
 
 def compare_table(path):
     rows = ["| kernel, shape | rel. error | ours GB/s | Triton GB/s "
-            "| PyTorch GB/s | ours/Triton | per-round |",
-            "| --- | --- | --- | --- | --- | --- | --- |"]
+            "| PyTorch GB/s | ours/Triton | per-round | graphs |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for line in open(path):
         if not line.startswith("| tlec-cubin"):
             continue
@@ -43,7 +54,8 @@ def compare_table(path):
         # kernel, shape, error, ours (do_bench), ours (tle-run), Triton,
         # PyTorch, ours/Triton, notes
         rows.append(f"| {c[1]} | {c[2].split(' (triton')[0]} | {c[3]} | "
-                    f"{c[5]} | {c[6]} | {c[7]} | {rounds(c[8])} |")
+                    f"{c[5]} | {c[6]} | {c[7]} | {rounds(c[8])} | "
+                    f"{graphs(c[8])} |")
     return "\n".join(rows)
 
 
