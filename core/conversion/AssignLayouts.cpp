@@ -73,11 +73,8 @@ unsigned ::tle::conversion::getVectorWidthAlong(const AxisInfoResult &Axis,
   auto tensor = dyn_cast<RankedTensorType>(Ptr.getType());
   if (!tensor)
     return 1;
-  auto ptrType = cast<PointerType>(tensor.getElementType());
-  Type pointee = ptrType.getPointeeType();
-  int64_t bytes = isa<PointerType>(pointee)
-                      ? 8
-                      : std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  int64_t bytes = ::tle::conversion::getElementBytes(
+      cast<PointerType>(tensor.getElementType()).getPointeeType());
   AxisInfo info = Axis.lookup(Ptr);
   if (!info.isInitialized() || Dim >= info.getRank())
     return 1;
@@ -172,15 +169,6 @@ bool isRematerializable(Operation *op) {
 bool isBuiltFromScalars(Operation *op) {
   return op && isRematerializable(op) &&
          llvm::none_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>);
-}
-
-/// Bytes of a tile's elements (pointers: 8 each).
-int64_t getTileBytes(RankedTensorType tensor) {
-  Type elem = tensor.getElementType();
-  int64_t bytes = isa<PointerType>(elem)
-                      ? 8
-                      : std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
-  return tensor.getNumElements() * bytes;
 }
 
 /// The number of loops around `op`.
@@ -952,7 +940,7 @@ void AssignLayoutsPass::refineBackward(ModuleOp module) {
     // a conversion moves down to the narrower side of a truncation, not up
     // to the wider.
     if (agree && wanted && wanted != layouts.lookup(v)) {
-      int64_t convertedBytes = 0;
+      uint64_t convertedBytes = 0;
       bool operandsOk = llvm::all_of(op->getOperands(), [&](Value operand) {
         auto operandTensor = dyn_cast<RankedTensorType>(operand.getType());
         if (!operandTensor)
@@ -961,10 +949,11 @@ void AssignLayoutsPass::refineBackward(ModuleOp module) {
         if (!def || !isRematerializable(def))
           return false;
         if (!isCheapToRebuild(operand))
-          convertedBytes += getTileBytes(operandTensor);
+          convertedBytes += ::tle::conversion::getTensorBytes(operandTensor);
         return true;
       });
-      if (operandsOk && convertedBytes <= getTileBytes(tensor))
+      if (operandsOk &&
+          convertedBytes <= ::tle::conversion::getTensorBytes(tensor))
         layouts[v] = wanted;
     }
   }

@@ -187,6 +187,12 @@ createDistributePass(const backend::TargetInfo &Target,
 /// needs a TargetInfo and is registered by whoever owns one (tests/lib).
 void registerAssignLayoutsPass();
 
+/// Bytes of one element of a tile of `T` in memory (pointers: 8).
+unsigned getElementBytes(mlir::Type T);
+/// Bytes of a tensor (or scalar) type's elements; 0 for elements that are
+/// neither numbers nor pointers.
+uint64_t getTensorBytes(mlir::Type T);
+
 /// Elements per vector access through the pointer tile `Ptr` along dimension
 /// Dim: bounded by contiguity, alignment, MaxBytes and the constancy of
 /// `Mask` (if set); a power of two.

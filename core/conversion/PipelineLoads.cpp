@@ -86,8 +86,26 @@
 using namespace mlir;
 using namespace mlir::tle;
 namespace ts = mlir::tle_struct;
+using ::tle::conversion::getElementBytes;
+using ::tle::conversion::getTensorBytes;
 using ::tle::conversion::kScratchAlternationBytes;
 using ::tle::conversion::kSlotReleaseAttr;
+
+namespace tle::conversion {
+unsigned getElementBytes(Type t) {
+  if (isa<PointerType>(t))
+    return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+uint64_t getTensorBytes(Type t) {
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  Type elem = tensor ? tensor.getElementType() : t;
+  if (!elem.isIntOrFloat() && !isa<PointerType>(elem))
+    return 0;
+  return (tensor ? tensor.getNumElements() : 1) * getElementBytes(elem);
+}
+} // namespace tle::conversion
 
 namespace {
 
@@ -170,21 +188,6 @@ bool isZero(Value v) {
   return false;
 }
 
-unsigned elementBytes(Type t) {
-  if (isa<PointerType>(t))
-    return 8;
-  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
-}
-
-/// Bytes of a tensor (or scalar) type's elements.
-uint64_t getTensorBytes(Type t) {
-  auto tensor = dyn_cast<RankedTensorType>(t);
-  Type elem = tensor ? tensor.getElementType() : t;
-  if (!elem.isIntOrFloat() && !isa<PointerType>(elem))
-    return 0;
-  return (tensor ? tensor.getNumElements() : 1) * elementBytes(elem);
-}
-
 /// An upper bound of the bytes a tile takes in scratch when a conversion
 /// places it there: its elements plus 16 bytes of padding per row, rows
 /// being at most the elements over the smallest dimension.
@@ -264,7 +267,7 @@ ts::BufferType getRingType(RankedTensorType type, unsigned slots) {
   int64_t padInterval = 0, padAmount = 0;
   if (type.getRank() > 1) {
     padInterval = type.getDimSize(fastest);
-    padAmount = std::max(1u, 16 / elementBytes(elem));
+    padAmount = std::max(1u, 16 / getElementBytes(elem));
   }
   MLIRContext *ctx = type.getContext();
   return ts::BufferType::get(
@@ -328,7 +331,7 @@ ts::BufferType getRingType(Candidate c, unsigned slots) {
 uint64_t getRingBytes(ts::BufferType type) {
   using ::tle::conversion::distribute::BufferAddressing;
   return uint64_t(BufferAddressing(type).span(type)) *
-         elementBytes(type.getElementType());
+         getElementBytes(type.getElementType());
 }
 
 /// The narrowest per-thread piece of a load worth staging only to be read
@@ -349,7 +352,7 @@ std::optional<Candidate> getCandidate(LoadOp load, const AxisInfoResult &axis,
   unsigned dim = getDistributedLayout(type).getRegisterOrder()[0];
   unsigned pieceBytes = ::tle::conversion::getVectorWidthAlong(
                             axis, load.getPtr(), Value(), dim, 16) *
-                        elementBytes(type.getElementType());
+                        getElementBytes(type.getElementType());
   if (pieceBytes < 4)
     return std::nullopt;
   bool zeroOther = !load.getOther() || isZero(load.getOther());
@@ -1130,7 +1133,7 @@ struct PipelineLoadsPass
       return map;
     RankedTensorType block = make.getResult().getType().getBlockType();
     int64_t swizzle = getOperandSwizzle(block, 1);
-    int64_t panel = swizzle / elementBytes(block.getElementType());
+    int64_t panel = swizzle / getElementBytes(block.getElementType());
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointAfter(make);
     map = ts::TensorMapOp::create(
