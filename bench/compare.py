@@ -316,16 +316,18 @@ def time_graphs_interleaved(ours, theirs, replay_ms=5.0):
             f"{min(ratios):.3f}-{max(ratios):.3f}")
 
 
-def graph_sets(set_bytes):
-    """How many input sets a graph cycles through: together GRAPH_BYTES,
+def with_graph_timing(note, ours_ms, triton_ms, gbytes, set_bytes, make_set):
+    """`note`, and for a kernel under GRAPH_MS the CUDA-graph timing after
+    it: make_set() draws one input set of set_bytes and returns (our
+    launch, Triton's launch) over it; the sets together take GRAPH_BYTES,
     about twice the H200's L2."""
-    return max(2, -(-GRAPH_BYTES // set_bytes))
-
-
-def graph_note(ours, theirs, gbytes):
-    """time_graphs_interleaved's result as a note for the table."""
-    ms, theirs_ms, spread = time_graphs_interleaved(ours, theirs)
-    return (f"graphs: {gbs(gbytes, ms)} / {gbs(gbytes, theirs_ms)} GB/s, "
+    if not (ours_ms and triton_ms and triton_ms < GRAPH_MS):
+        return note
+    sets = [make_set() for _ in range(max(2, -(-GRAPH_BYTES // set_bytes)))]
+    ms, theirs_ms, spread = time_graphs_interleaved([o for o, _ in sets],
+                                                    [t for _, t in sets])
+    return ((note + "; " if note else "") +
+            f"graphs: {gbs(gbytes, ms)} / {gbs(gbytes, theirs_ms)} GB/s, "
             f"ours/Triton {theirs_ms / ms:.3f} ({spread})")
 
 
@@ -340,16 +342,23 @@ def time_side_by_side(ours, theirs):
     return (alone, None, "") if ours else (None, alone, "")
 
 
-def time_against_triton(kernel, path, grid, args, check, triton_run,
-                        timing_args):
+def load_kernel(kernel):
+    """The binary of kernels.json entry `kernel` (in bench/bin/kernels),
+    loaded through the driver."""
+    return DriverKernel(os.path.join(BIN, "kernels", kernel["file"]),
+                        kernel["entry"], kernel["num_warps"],
+                        kernel.get("dynamic_shared_bytes", 0))
+
+
+def time_against_triton(kernel, grid, args, check, triton_run, timing_args):
     """One checked launch of our binary through the driver with `args`, then
     ours (with `timing_args`: Triton's buffers, so that both write the same
     memory) and Triton's timed by time_interleaved; returns (our ms or None,
-    Triton's ms, note). When ours cannot be launched, Triton's is timed
-    alone."""
+    Triton's ms, note, the loaded binary or None). When ours cannot be
+    launched, Triton's is timed alone."""
+    dk = None
     try:
-        dk = DriverKernel(path, kernel["entry"], kernel["num_warps"],
-                          kernel.get("dynamic_shared_bytes", 0))
+        dk = load_kernel(kernel)
         launch = dk.launcher(grid, args)
         launch()
         torch.cuda.synchronize()
@@ -360,8 +369,8 @@ def time_against_triton(kernel, path, grid, args, check, triton_run,
     except Exception as e:  # reported in the table, the tle-run path stands
         note = f"driver launch failed: {e}"
     if note:
-        return time_side_by_side(None, triton_run)[:2] + (note,)
-    return time_side_by_side(launch, triton_run)
+        return time_side_by_side(None, triton_run)[:2] + (note, None)
+    return time_side_by_side(launch, triton_run) + (dk,)
 
 
 def load_example(name):
@@ -493,26 +502,21 @@ def vector_add(kernels, log_file):
                 def check():
                     e = relative_error(out_o, ref)
                     return None if e <= TOLERANCE[torch.float32] else e
-                ours_ms, triton_ms, note = time_against_triton(
-                    k, os.path.join(BIN, "kernels", k["file"]), grid,
-                    [ptr(x), ptr(y), ptr(out_o), ctypes.c_int32(n)], check,
-                    run, [ptr(x), ptr(y), ptr(out), ctypes.c_int32(n)])
-                if ok and ours_ms and triton_ms and triton_ms < GRAPH_MS:
-                    dk = DriverKernel(os.path.join(BIN, "kernels", k["file"]),
-                                      k["entry"], k["num_warps"],
-                                      k.get("dynamic_shared_bytes", 0))
-                    ours_sets, triton_sets = [], []
-                    for _ in range(graph_sets(3 * 4 * n)):
-                        xi, yi = (torch.rand(n, device="cuda") for _ in "xy")
-                        oi = torch.empty_like(xi)
-                        ours_sets.append(dk.launcher(grid, [
-                            ptr(xi), ptr(yi), ptr(oi), ctypes.c_int32(n)]))
-                        triton_sets.append(
-                            lambda xi=xi, yi=yi, oi=oi: add[
-                                (triton.cdiv(n, 1024),)](xi, yi, oi, n,
-                                                         BLOCK_SIZE=1024))
-                    note = ((note + "; " if note else "") +
-                            graph_note(ours_sets, triton_sets, gbytes))
+                ours_ms, triton_ms, note, dk = time_against_triton(
+                    k, grid, [ptr(x), ptr(y), ptr(out_o), ctypes.c_int32(n)],
+                    check, run,
+                    [ptr(x), ptr(y), ptr(out), ctypes.c_int32(n)])
+
+                def add_set():
+                    xi, yi = (torch.rand(n, device="cuda") for _ in "xy")
+                    oi = torch.empty_like(xi)
+                    return (dk.launcher(grid, [ptr(xi), ptr(yi), ptr(oi),
+                                               ctypes.c_int32(n)]),
+                            lambda: add[(triton.cdiv(n, 1024),)](
+                                xi, yi, oi, n, BLOCK_SIZE=1024))
+                if ok:
+                    note = with_graph_timing(note, ours_ms, triton_ms, gbytes,
+                                             3 * 4 * n, add_set)
                 rows.append(row(
                     k["name"], f"add {shape}",
                     f"{err:.1e} {'ok' if ok else 'WRONG'}"
@@ -602,17 +606,16 @@ def softmax(kernels, log_file):
             for k in kernels:
                 if k.get("kind") != "softmax" or not built_for(k, bs, n):
                     continue
-                path = os.path.join(BIN, "kernels", k["file"])
                 # Our grid: the same rule with our binary's registers and
                 # static shared memory (CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
                 # SHARED_SIZE_BYTES = 1); rows when that cannot be read.
                 try:
-                    dynamic = k.get("dynamic_shared_bytes", 0)
-                    dk = DriverKernel(path, k["entry"], k["num_warps"], dynamic)
-                    grid = softmax_grid(m, dk.attribute(4),
-                                        dk.attribute(1) + dynamic,
-                                        k["num_warps"])
-                    regs = f"{dk.attribute(4)} regs"
+                    loaded = load_kernel(k)
+                    grid = softmax_grid(
+                        m, loaded.attribute(4),
+                        loaded.attribute(1) + k.get("dynamic_shared_bytes", 0),
+                        k["num_warps"])
+                    regs = f"{loaded.attribute(4)} regs"
                 except Exception as e:
                     grid, regs = m, f"grid=rows ({e})"
                 data, tle_ms, log = run_tle(k, grid, [
@@ -631,27 +634,25 @@ def softmax(kernels, log_file):
                 def check():
                     e = relative_error(y_o, ref)
                     return None if e <= TOLERANCE[torch.float32] else e
-                ours_ms, triton_ms, note = time_against_triton(
-                    k, path, grid,
+                ours_ms, triton_ms, note, dk = time_against_triton(
+                    k, grid,
                     [ptr(y_o), ptr(x), ctypes.c_int32(n), ctypes.c_int32(n),
                      ctypes.c_int32(m), ctypes.c_int32(n)], check, run,
                     [ptr(y), ptr(x), ctypes.c_int32(n), ctypes.c_int32(n),
                      ctypes.c_int32(m), ctypes.c_int32(n)])
-                if ok and ours_ms and triton_ms and triton_ms < GRAPH_MS:
-                    ours_sets, triton_sets = [], []
-                    for _ in range(graph_sets(2 * 4 * m * n)):
-                        xi = torch.rand(m, n, device="cuda") * 2 - 1
-                        yi = torch.empty_like(xi)
-                        ours_sets.append(dk.launcher(grid, [
-                            ptr(yi), ptr(xi), ctypes.c_int32(n),
-                            ctypes.c_int32(n), ctypes.c_int32(m),
-                            ctypes.c_int32(n)]))
-                        triton_sets.append(
-                            lambda xi=xi, yi=yi: triton_softmax_kernel[
-                                (t_grid,)](yi, xi, n, n, m, n, BLOCK_SIZE=bs,
-                                           num_stages=t_stages, num_warps=8))
-                    note = ((note + "; " if note else "") +
-                            graph_note(ours_sets, triton_sets, gbytes))
+
+                def softmax_set():
+                    xi = torch.rand(m, n, device="cuda") * 2 - 1
+                    yi = torch.empty_like(xi)
+                    return (dk.launcher(grid, [
+                        ptr(yi), ptr(xi), ctypes.c_int32(n), ctypes.c_int32(n),
+                        ctypes.c_int32(m), ctypes.c_int32(n)]),
+                        lambda: triton_softmax_kernel[(t_grid,)](
+                            yi, xi, n, n, m, n, BLOCK_SIZE=bs,
+                            num_stages=t_stages, num_warps=8))
+                if ok:
+                    note = with_graph_timing(note, ours_ms, triton_ms, gbytes,
+                                             2 * 4 * m * n, softmax_set)
                 rows.append(row(
                     k["name"], shape,
                     f"{err:.1e} {'ok' if ok else 'WRONG'}"
@@ -709,7 +710,6 @@ def layer_norm(kernels, log_file):
             for k in kernels:
                 if k.get("kind") != "layer_norm" or not built_for(k, bs, n):
                     continue
-                path = os.path.join(BIN, "kernels", k["file"])
                 data, tle_ms, log = run_tle(k, m, [
                     f"buf:f16:N={m}x{n}:file={work}/x.bin", f"out:f16:N={m}x{n}",
                     f"buf:f16:N={n}:file={work}/w.bin",
@@ -732,33 +732,28 @@ def layer_norm(kernels, log_file):
                 def check():
                     eo = errors(y_o, mean_o, rstd_o)
                     return None if fine(eo) else max(eo)
-                ours_ms, triton_ms, note = time_against_triton(
-                    k, path, m,
+                ours_ms, triton_ms, note, dk = time_against_triton(
+                    k, m,
                     [ptr(x), ptr(y_o), ptr(w), ptr(b), ptr(mean_o),
                      ptr(rstd_o), ctypes.c_int32(n), ctypes.c_int32(n),
                      ctypes.c_float(EPS)], check, run,
                     [ptr(x), ptr(y), ptr(w), ptr(b), ptr(mean), ptr(rstd),
                      ctypes.c_int32(n), ctypes.c_int32(n), ctypes.c_float(EPS)])
-                if ok and ours_ms and triton_ms and triton_ms < GRAPH_MS:
-                    dk = DriverKernel(path, k["entry"], k["num_warps"],
-                                      k.get("dynamic_shared_bytes", 0))
-                    ours_sets, triton_sets = [], []
-                    for _ in range(graph_sets(2 * 2 * m * n)):
-                        xi = (torch.rand(m, n, device="cuda") * 2 - 1).half()
-                        yi = torch.empty_like(xi)
-                        mi, ri = (torch.empty(m, device="cuda") for _ in "mr")
-                        ours_sets.append(dk.launcher(m, [
-                            ptr(xi), ptr(yi), ptr(w), ptr(b), ptr(mi), ptr(ri),
-                            ctypes.c_int32(n), ctypes.c_int32(n),
-                            ctypes.c_float(EPS)]))
-                        triton_sets.append(
-                            lambda xi=xi, yi=yi, mi=mi, ri=ri:
-                            triton_layer_norm_fwd_fused[(m,)](
-                                xi, yi, w, b, mi, ri, n, n, EPS,
-                                BLOCK_SIZE=bs, num_warps=num_warps,
-                                num_ctas=1))
-                    note = ((note + "; " if note else "") +
-                            graph_note(ours_sets, triton_sets, gbytes))
+
+                def layer_norm_set():
+                    xi = (torch.rand(m, n, device="cuda") * 2 - 1).half()
+                    yi = torch.empty_like(xi)
+                    mi, ri = (torch.empty(m, device="cuda") for _ in "mr")
+                    return (dk.launcher(m, [
+                        ptr(xi), ptr(yi), ptr(w), ptr(b), ptr(mi), ptr(ri),
+                        ctypes.c_int32(n), ctypes.c_int32(n),
+                        ctypes.c_float(EPS)]),
+                        lambda: triton_layer_norm_fwd_fused[(m,)](
+                            xi, yi, w, b, mi, ri, n, n, EPS, BLOCK_SIZE=bs,
+                            num_warps=num_warps, num_ctas=1))
+                if ok:
+                    note = with_graph_timing(note, ours_ms, triton_ms, gbytes,
+                                             2 * 2 * m * n, layer_norm_set)
                 rows.append(row(
                     k["name"], shape,
                     f"y {e[0]:.1e} mean {e[1]:.1e} rstd {e[2]:.1e} "
@@ -823,31 +818,26 @@ def rms_norm(kernels, log_file):
             def check():
                 holder["e"] = errors(y_o, rrms_o)
                 return None if fine(holder["e"]) else max(holder["e"])
-            ours_ms, triton_ms, note = time_against_triton(
-                k, os.path.join(BIN, "kernels", k["file"]), m,
+            ours_ms, triton_ms, note, dk = time_against_triton(
+                k, m,
                 [ptr(y_o), ptr(rrms_o), ptr(x), ptr(w), ctypes.c_int32(n),
                  ctypes.c_int32(n), ctypes.c_float(EPS)], check, run,
                 [ptr(y), ptr(rrms), ptr(x), ptr(w), ctypes.c_int32(n),
                  ctypes.c_int32(n), ctypes.c_float(EPS)])
             e = holder.get("e", (float("nan"), float("nan")))
-            if fine(e) and ours_ms and triton_ms and triton_ms < GRAPH_MS:
-                dk = DriverKernel(os.path.join(BIN, "kernels", k["file"]),
-                                  k["entry"], k["num_warps"],
-                                  k.get("dynamic_shared_bytes", 0))
-                ours_sets, triton_sets = [], []
-                for _ in range(graph_sets(2 * 2 * m * n)):
-                    xi = (torch.rand(m, n, device="cuda") * 2 - 1).half()
-                    yi = torch.empty_like(xi)
-                    ri = torch.empty(m, device="cuda")
-                    ours_sets.append(dk.launcher(m, [
-                        ptr(yi), ptr(ri), ptr(xi), ptr(w), ctypes.c_int32(n),
-                        ctypes.c_int32(n), ctypes.c_float(EPS)]))
-                    triton_sets.append(
-                        lambda xi=xi, yi=yi, ri=ri: kernel[(m,)](
-                            yi, ri, xi, w, n, n, EPS, BLOCK_SIZE=bs,
-                            num_warps=num_warps))
-                note = ((note + "; " if note else "") +
-                        graph_note(ours_sets, triton_sets, gbytes))
+
+            def rms_norm_set():
+                xi = (torch.rand(m, n, device="cuda") * 2 - 1).half()
+                yi = torch.empty_like(xi)
+                ri = torch.empty(m, device="cuda")
+                return (dk.launcher(m, [
+                    ptr(yi), ptr(ri), ptr(xi), ptr(w), ctypes.c_int32(n),
+                    ctypes.c_int32(n), ctypes.c_float(EPS)]),
+                    lambda: kernel[(m,)](yi, ri, xi, w, n, n, EPS,
+                                         BLOCK_SIZE=bs, num_warps=num_warps))
+            if fine(e):
+                note = with_graph_timing(note, ours_ms, triton_ms, gbytes,
+                                         2 * 2 * m * n, rms_norm_set)
             rows.append(row(
                 k["name"], shape,
                 f"y {e[0]:.1e} rrms {e[1]:.1e} "

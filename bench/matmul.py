@@ -36,8 +36,8 @@ import triton
 import triton.testing
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import (BIN, GRAPH_MS, TOLERANCE, DriverKernel,  # noqa: E402
-                     load_example, ptr, relative_error, time_graphs_interleaved,
+from compare import (BIN, GRAPH_MS, TOLERANCE, load_example,  # noqa: E402
+                     load_kernel, ptr, relative_error, time_graphs_interleaved,
                      time_side_by_side)
 
 SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
@@ -51,12 +51,6 @@ DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16,
 
 def tflops(m, n, k, ms):
     return 2 * m * n * k / ms * 1e-9 if ms else 0.0
-
-
-def load_ours(kernel):
-    return DriverKernel(os.path.join(BIN, "kernels", kernel["file"]),
-                        kernel["entry"], kernel["num_warps"],
-                        kernel.get("dynamic_shared_bytes", 0))
 
 
 def run_ours(dk, kernel, a, b, c, m, n, k):
@@ -152,7 +146,7 @@ def main():
                                 dtype=out)
                 launch = tlaunch = None
                 try:
-                    dk = load_ours(kernel)
+                    dk = load_kernel(kernel)
                     launch = run_ours(dk, kernel, a, b, c, m, n, k)
                     launch()
                     torch.cuda.synchronize()

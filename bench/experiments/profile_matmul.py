@@ -30,8 +30,8 @@ import triton
 import triton.testing
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from compare import BIN  # noqa: E402
-from matmul import load_ours, run_ours, tflops  # noqa: E402
+from compare import BIN, load_kernel  # noqa: E402
+from matmul import run_ours, tflops  # noqa: E402
 
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
 
@@ -70,7 +70,7 @@ def main():
         b = torch.randn(k, n, device="cuda", dtype=dtype)
         c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
         kernel = binaries[which]
-        launch = run_ours(load_ours(kernel), kernel, a, b, c, m, n, k)
+        launch = run_ours(load_kernel(kernel), kernel, a, b, c, m, n, k)
         launch()
         torch.cuda.synchronize()
         err = ((c.float() - a.float() @ b.float()).norm() /

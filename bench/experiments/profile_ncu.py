@@ -44,10 +44,10 @@ def cases():
     import triton
     sys.path.insert(0, os.path.dirname(os.path.dirname(
         os.path.abspath(__file__))))
-    from compare import (BIN, EPS, DriverKernel, load_example, ptr,
+    from compare import (BIN, EPS, load_example, load_kernel, ptr,
                          softmax_grid, triton_layer_norm_fwd_fused,
                          triton_softmax_kernel)
-    from matmul import load_ours, run_ours, run_triton
+    from matmul import run_ours, run_triton
     with open(os.path.join(BIN, "kernels.json")) as f:
         kernels = json.load(f)
 
@@ -56,11 +56,6 @@ def cases():
             if all(k.get(key) == value for key, value in want.items()):
                 return k
         sys.exit(f"no kernels.json entry {want}: run prepare_h200.sh")
-
-    def driver(k):
-        return DriverKernel(os.path.join(BIN, "kernels", k["file"]),
-                            k["entry"], k["num_warps"],
-                            k.get("dynamic_shared_bytes", 0))
 
     i32 = ctypes.c_int32
     # Softmax at ANCHORS.md's shapes, Triton's tutorial launch (the most
@@ -71,7 +66,7 @@ def cases():
         y = torch.empty_like(x)
         k = pick(kind="softmax", block_size=bs, aligned=True,
                  name="tlec-cubin")
-        dk = driver(k)
+        dk = load_kernel(k)
         grid = softmax_grid(m, dk.attribute(4),
                             dk.attribute(1) + k["dynamic_shared_bytes"], 8)
         ours = dk.launcher(grid, [ptr(y), ptr(x), i32(n), i32(n), i32(m),
@@ -103,7 +98,7 @@ def cases():
         rstd = torch.empty(m, device="cuda")
         k = pick(kind="layer_norm", block_size=bs, aligned=True,
                  name="tlec-cubin")
-        ours = driver(k).launcher(m, [ptr(x), ptr(y), ptr(w), ptr(b),
+        ours = load_kernel(k).launcher(m, [ptr(x), ptr(y), ptr(w), ptr(b),
                                       ptr(mean), ptr(rstd), i32(n), i32(n),
                                       ctypes.c_float(EPS)])
         theirs = (lambda x=x, y=y, w=w, b=b, mean=mean, rstd=rstd, m=m, n=n,
@@ -126,7 +121,7 @@ def cases():
                   warps=warps: rms[(m,)](y, rrms, x, w, n, n, EPS,
                                          BLOCK_SIZE=bs, num_warps=warps))
         k = pick(kind="rms_norm", block_size=bs, name="tlec-cubin")
-        ours = driver(k).launcher(m, [ptr(y), ptr(rrms), ptr(x), ptr(w),
+        ours = load_kernel(k).launcher(m, [ptr(y), ptr(rrms), ptr(x), ptr(w),
                                       i32(n), i32(n), ctypes.c_float(EPS)])
         yield f"rms norm {m}x{n}", ours, theirs
 
@@ -147,7 +142,7 @@ def cases():
                 variant = k.get("variant", "")
                 yield (f"matmul {dname} 1024^3 w{warps}" +
                        (f" ({variant})" if variant else ""),
-                       run_ours(load_ours(k), k, a, b, c, 1024, 1024, 1024),
+                       run_ours(load_kernel(k), k, a, b, c, 1024, 1024, 1024),
                        run_triton(fn, k, a, b, c, 1024, 1024, 1024))
 
     # Vector add of 2^20 elements (aligned variant, as Triton's JIT picks).
@@ -157,7 +152,7 @@ def cases():
     k = pick(kind=None, aligned=True, name="tlec-cubin")  # add: no kind
     add = load_example("vector_add").add_kernel
     yield ("add 1M",
-           driver(k).launcher(triton.cdiv(n, k["elements_per_block"]),
+           load_kernel(k).launcher(triton.cdiv(n, k["elements_per_block"]),
                               [ptr(x), ptr(y), ptr(out), i32(n)]),
            lambda: add[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK_SIZE=1024))
 
