@@ -118,12 +118,12 @@ TRANSFORMS = {
     "cs": lambda ptx: re.sub(r"st\.global\.", "st.global.cs.", ptx),
     "ef": evict_first,
     "pf": prefetch,
-    # A block barrier after every wait for copy groups, as before a wait
-    # whose threads read back only their own copies dropped it.
     "endbar": row_schedule.end_barrier,
     "latecopy": row_schedule.late_copy,
     "endbar-latecopy": lambda ptx: row_schedule.late_copy(
         row_schedule.end_barrier(ptx)),
+    # A block barrier after every wait for copy groups, as before a wait
+    # whose threads read back only their own copies dropped it.
     "waitbar": lambda ptx: re.sub(r"(cp\.async\.wait_group\s+\d+;)",
                                   r"\1\n\tbar.sync 0;", ptx),
 }
