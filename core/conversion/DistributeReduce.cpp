@@ -7,6 +7,7 @@
 #include "core/conversion/DistributeCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
 #include <map>
@@ -179,15 +180,40 @@ struct ReduceConversion : DistPattern<ReduceOp> {
           return failure();
         bases.push_back(*base);
       }
-      for (unsigned out = 0; out < numOut; ++out) {
-        if (!isPrimary(out))
-          continue;
-        Value slot = arith::AddIOp::create(
-            rewriter, loc,
-            arith::MulIOp::create(rewriter, loc, outLinear[out], cWarps),
-            warpAlong);
-        for (unsigned k = 0; k < numOperands; ++k)
-          storeScratch(rewriter, loc, bases[k], slot, acc[out][k]);
+      // One lane per row of the axis writes the warp's partial, the lane
+      // whose axis bits are zero, as Triton does: the butterfly leaves each
+      // lane its own combine order, and with a non-commutative combiner, or
+      // an argmax over NaNs, lanes writing one slot could leave a value and
+      // an index from different lanes.
+      Value writer;
+      if (!bits->Lanes.empty()) {
+        unsigned axisLanes = 0;
+        for (unsigned bit : bits->Lanes)
+          axisLanes |= 1u << bit;
+        writer = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq,
+            arith::AndIOp::create(rewriter, loc, ids->first,
+                                  i32Const(rewriter, loc, axisLanes)),
+            i32Const(rewriter, loc, 0));
+      }
+      auto storePartials = [&](OpBuilder &b, Location l) {
+        for (unsigned out = 0; out < numOut; ++out) {
+          if (!isPrimary(out))
+            continue;
+          Value slot = arith::AddIOp::create(
+              b, l, arith::MulIOp::create(b, l, outLinear[out], cWarps),
+              warpAlong);
+          for (unsigned k = 0; k < numOperands; ++k)
+            storeScratch(b, l, bases[k], slot, acc[out][k]);
+        }
+      };
+      if (writer) {
+        scf::IfOp::create(rewriter, loc, writer, [&](OpBuilder &b, Location l) {
+          storePartials(b, l);
+          scf::YieldOp::create(b, l);
+        });
+      } else {
+        storePartials(rewriter, loc);
       }
       if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
         return failure();

@@ -2,7 +2,8 @@
 
 // Sum of 1024 fp32 over 4 warps: 8 registers per thread combined in-thread
 // as a pairwise tree (three dependent adds, not seven), then xor shuffles 16, 8, 4, 2, 1 within the warp, then one partial per
-// warp through block-level scratch (address space 3) after a barrier,
+// warp, written by its lane 0 alone, through block-level scratch (address
+// space 3) after a barrier,
 // the four partials combined as a tree pairing warp w with w + 2, as
 // Triton's xor butterfly over them does (two dependent adds, not three).
 // The barrier that would let a next op reuse the scratch is dropped at the
@@ -33,8 +34,12 @@
 // CHECK: gpu.shuffle xor %{{.*}}, %c4_i32, %c32_i32 : f32
 // CHECK: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32 : f32
 // CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// CHECK: %[[LANE_AXIS:.*]] = arith.andi %{{.*}}, %c31_i32 : i32
+// CHECK: %[[WRITER:.*]] = arith.cmpi eq, %[[LANE_AXIS]], %c0_i32 : i32
+// CHECK: scf.if %[[WRITER]] {
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
-// CHECK: gpu.barrier
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
 // CHECK: %[[P0:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK: %[[P1:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK: %[[P2:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
@@ -158,4 +163,48 @@ tle.func @rows_wider_than_tensor(%p: !tle.ptr<f32>, %out: !tle.ptr<f32>) {
   %o = tle.splat %out : !tle.ptr<f32> -> tensor<2x!tle.ptr<f32>, #tle.slice<dim = 1, parent = #wide>>
   tle.store %o, %s : tensor<2x!tle.ptr<f32>, #tle.slice<dim = 1, parent = #wide>>
   tle.return
+}
+
+// -----
+
+// An argmax-style reduce of two operands down the columns of a 64x32 tile:
+// lanes 8 and 16 and the warps lie along the axis, so of each warp only the
+// lanes with both of those bits zero write its (value, index) pairs, in one
+// guarded block. Lanes that combined in another order never write a slot,
+// so a value and its index always come from the same lane.
+// CHECK-LABEL: llvm.func @argmax_columns
+// CHECK-COUNT-4: gpu.shuffle xor
+// CHECK: %[[AXIS:.*]] = arith.andi %{{.*}}, %c24_i32 : i32
+// CHECK: %[[WRITER:.*]] = arith.cmpi eq, %[[AXIS]], %c0_i32 : i32
+// CHECK: scf.if %[[WRITER]] {
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
+// CHECK: }
+// CHECK-NEXT: gpu.barrier
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @argmax_columns(%p: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<i32> {tle.divisibility = 16 : i32}) {
+    %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+    %r2 = tle.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %rows = tle.broadcast %r2 : tensor<64x1xi32> -> tensor<64x32xi32>
+    %k = arith.constant dense<32> : tensor<64x32xi32>
+    %rowOffs = arith.muli %rows, %k : tensor<64x32xi32>
+    %c = tle.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+    %c2 = tle.expand_dims %c {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+    %cols = tle.broadcast %c2 : tensor<1x32xi32> -> tensor<64x32xi32>
+    %offs = arith.addi %rowOffs, %cols : tensor<64x32xi32>
+    %x = tle.splat %p : !tle.ptr<f32> -> tensor<64x32x!tle.ptr<f32>>
+    %ptrs = tle.addptr %x, %offs : tensor<64x32x!tle.ptr<f32>>, tensor<64x32xi32>
+    %v = tle.load %ptrs : tensor<64x32x!tle.ptr<f32>>
+    %m:2 = tle.reduce(%v, %rows) {axis = 0 : i32} : (tensor<64x32xf32>, tensor<64x32xi32>) -> (tensor<32xf32>, tensor<32xi32>) {
+    ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+      %gt = arith.cmpf ogt, %a, %b : f32
+      %v2 = arith.select %gt, %a, %b : f32
+      %i2 = arith.select %gt, %ai, %bi : i32
+      tle.reduce.return %v2, %i2 : f32, i32
+    }
+    %o = tle.splat %out : !tle.ptr<i32> -> tensor<32x!tle.ptr<i32>>
+    %op = tle.addptr %o, %c : tensor<32x!tle.ptr<i32>>, tensor<32xi32>
+    tle.store %op, %m#1 : tensor<32x!tle.ptr<i32>>
+    tle.return
+  }
 }

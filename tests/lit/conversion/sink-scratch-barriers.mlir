@@ -14,6 +14,7 @@
 // CHECK-LABEL: llvm.func @sums_around_a_loop
 // CHECK-SAME: tle.shared_memory = 32
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: gpu.barrier
@@ -25,6 +26,7 @@
 // CHECK: %[[SECOND:.*]] = llvm.getelementptr %{{.*}}[16] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: llvm.load %[[SECOND]] : !llvm.ptr<3> -> f32
 // CHECK-COUNT-3: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
@@ -35,7 +37,8 @@
 // those writes.
 // SHARED-LABEL: llvm.func @sums_around_a_loop
 // SHARED-SAME: tle.shared_memory = 16
-// SHARED: llvm.store %{{.*}}, %[[PART:.*]] : f32, !llvm.ptr<3>
+// SHARED: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// SHARED-NEXT: }
 // SHARED-NEXT: gpu.barrier
 // SHARED-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // SHARED-NOT: gpu.barrier
@@ -43,7 +46,9 @@
 // SHARED-NOT: gpu.barrier
 // SHARED: scf.yield
 // SHARED: gpu.barrier
-// SHARED-NEXT: llvm.store %{{.*}}, %[[PART]] : f32, !llvm.ptr<3>
+// SHARED-NEXT: scf.if
+// SHARED: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// SHARED-NEXT: }
 // SHARED-NEXT: gpu.barrier
 // SHARED-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // SHARED-NOT: gpu.barrier
@@ -170,14 +175,17 @@ module attributes {tle.num_warps = 4 : i32} {
 // CHECK: scf.for
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.getelementptr %{{.*}}[16] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: gpu.barrier
@@ -231,6 +239,7 @@ module attributes {tle.num_warps = 4 : i32} {
 // CHECK: scf.for
 // CHECK-NEXT: gpu.barrier
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: gpu.barrier
@@ -275,6 +284,7 @@ module attributes {tle.num_warps = 4 : i32} {
 // CHECK: llvm.getelementptr %{{.*}}[16] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @sum_after_the_loop_too(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>, %n: i32) {

@@ -16,6 +16,7 @@
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<2xf32>
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> vector<2xf32>
