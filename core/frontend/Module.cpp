@@ -26,6 +26,13 @@ const ImportAlias *Module::lookupImport(StringRef LocalName) const {
   return nullptr;
 }
 
+const Module::ConditionalName *Module::lookupConditional(StringRef Name) const {
+  for (const ConditionalName &C : llvm::reverse(ConditionalNames))
+    if (C.Name == Name)
+      return &C;
+  return nullptr;
+}
+
 std::string Module::resolveDottedName(StringRef Dotted) const {
   if (Dotted.empty())
     return {};

@@ -26,10 +26,18 @@ public:
   std::vector<ModuleConstant> Constants;
   /// Names bound by top-level imports, in source order.
   std::vector<ImportAlias> Imports;
+  /// Names that the branches of a module-level `if` bind differently: which
+  /// binding a run has depends on a condition only Python can evaluate.
+  struct ConditionalName {
+    llvm::StringRef Name;
+    llvm::SMRange IfRange;
+  };
+  std::vector<ConditionalName> ConditionalNames;
 
   const FunctionDef *lookupFunction(llvm::StringRef Name) const;
   const ModuleConstant *lookupConstant(llvm::StringRef Name) const;
   const ImportAlias *lookupImport(llvm::StringRef LocalName) const;
+  const ConditionalName *lookupConditional(llvm::StringRef Name) const;
 
   /// Resolves a dotted name through the imports: with
   /// `import triton.language as tl`, "tl.math.exp2" becomes

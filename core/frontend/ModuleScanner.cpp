@@ -6,16 +6,25 @@
 //   - functions decorated with a jit decorator (possibly under autotune and
 //     heuristics) or a TLE-Raw `@dialect(...)`;
 //   - simple constant assignments (`X = 4`, `X: tl.constexpr = 4`).
-// Everything else is skipped by token structure: the rest of the logical line
-// and, when an indented block follows, the whole block. Because the lexer is
-// exact, this skips classes, host functions and `if __name__ == ...` blocks
-// without parsing them.
+// The blocks of module-level `try` / `except` and `if` / `elif` / `else`
+// statements are scanned as top-level code: their conditions and probes run
+// only in Python, so closeModuleIf and the handler rule decide which
+// bindings stand. Everything else is skipped by token structure: the rest of
+// the logical line and, when an indented block follows, the whole block.
+// Because the lexer is exact, this skips classes and host functions without
+// parsing them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/frontend/Lexer.h"
 #include "core/frontend/Parser.h"
 #include "core/frontend/ParserImpl.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <optional>
 
 using namespace llvm;
 using namespace tle::frontend;
@@ -101,6 +110,13 @@ void Parser::skipBlock() {
 
 void Parser::parseModule() {
   while (!is(TokenKind::eof) && !Diags.hasReachedErrorLimit()) {
+    // An `if` whose last block ended is complete unless a branch follows.
+    if (!ModuleIfs.empty() && ModuleIfs.back().BranchEnded &&
+        !tok().isAny(TokenKind::kw_elif, TokenKind::kw_else,
+                     TokenKind::newline)) {
+      closeModuleIf();
+      continue;
+    }
     switch (tok().getKind()) {
     case TokenKind::newline:
       consume();
@@ -111,6 +127,29 @@ void Parser::parseModule() {
         --ModuleBlockDepth;
       while (!HandlerDepths.empty() && HandlerDepths.back() > ModuleBlockDepth)
         HandlerDepths.pop_back();
+      if (!ModuleIfs.empty() && ModuleIfs.back().Depth == ModuleBlockDepth)
+        ModuleIfs.back().BranchEnded = true;
+      break;
+    case TokenKind::kw_if:
+      // `if __name__ == "__main__":` is the file run as a script, never
+      // the module a launcher imports.
+      if (peekTok().is(TokenKind::identifier) &&
+          peekTok().getSpelling() == "__name__") {
+        skipStatement(/*OnlyCompoundBlock=*/true);
+        break;
+      }
+      ModuleIfs.push_back({ModuleBlockDepth, tok().getRange(), {}});
+      enterModuleIfBranch();
+      break;
+    case TokenKind::kw_elif:
+    case TokenKind::kw_else:
+      // The `else` of a try or a loop is not scanned.
+      if (!ModuleIfs.empty() && ModuleIfs.back().BranchEnded &&
+          ModuleIfs.back().Depth == ModuleBlockDepth) {
+        enterModuleIfBranch();
+        break;
+      }
+      skipStatement(/*OnlyCompoundBlock=*/true);
       break;
     case TokenKind::indent:
       errorAt(peekTok().getLoc(), "unexpected indent", peekTok().getRange());
@@ -167,6 +206,116 @@ void Parser::parseModule() {
       break;
     }
   }
+  while (!ModuleIfs.empty())
+    closeModuleIf();
+}
+
+bool Parser::boundBeforeHandler(StringRef Name) const {
+  return M.lookupConstant(Name) || M.lookupFunction(Name) ||
+         M.lookupImport(Name);
+}
+
+void Parser::enterModuleIfBranch() {
+  ModuleIf &If = ModuleIfs.back();
+  If.BranchEnded = false;
+  If.BranchStarts.push_back(
+      {M.Functions.size(), M.Constants.size(), M.Imports.size()});
+  // The condition is not evaluated: Python alone could (a device probe, a
+  // version test).
+  while (!tok().isAny(TokenKind::colon, TokenKind::newline, TokenKind::eof))
+    consume();
+  if (consumeIf(TokenKind::colon) && consumeIf(TokenKind::newline) &&
+      consumeIf(TokenKind::indent)) {
+    ++ModuleBlockDepth;
+    return;
+  }
+  // A one-line branch (`if c: x = 1`) binds nothing the scan keeps.
+  skipStatement(/*OnlyCompoundBlock=*/true);
+  If.BranchEnded = true;
+}
+
+/// Keeps a name's binding from the one branch of the `if` that binds it,
+/// or from the one branch that binds it to something other than None (the
+/// feature probe `if has_x(): import x` / `else: x = None`, as FlagGems
+/// binds FlagTree's TLE modules). A name the branches bind otherwise
+/// differently is recorded as conditional: its uses are errors that say
+/// so, rather than a silent choice of branch.
+void Parser::closeModuleIf() {
+  ModuleIf If = ModuleIfs.pop_back_val();
+  std::array<size_t, 3> Ends = {M.Functions.size(), M.Constants.size(),
+                                M.Imports.size()};
+  auto branchOf = [&](unsigned Kind, size_t Index) {
+    unsigned Branch = 0;
+    while (Branch + 1 < If.BranchStarts.size() &&
+           If.BranchStarts[Branch + 1][Kind] <= Index)
+      ++Branch;
+    return Branch;
+  };
+  auto nameOf = [&](unsigned Kind, size_t Index) -> StringRef {
+    if (Kind == 0)
+      return M.Functions[Index]->Name;
+    if (Kind == 1)
+      return M.Constants[Index].Name;
+    return M.Imports[Index].LocalName;
+  };
+  auto isNone = [&](unsigned Kind, size_t Index) {
+    if (Kind != 1)
+      return false;
+    const auto *Value = dyn_cast<ConstantExpr>(M.Constants[Index].Value);
+    return Value && Value->isNone();
+  };
+  // Per name, the branches binding it, and those binding it to not-None.
+  llvm::MapVector<StringRef, std::pair<llvm::SmallSet<unsigned, 2>,
+                                       llvm::SmallSet<unsigned, 2>>>
+      Branches;
+  for (unsigned Kind = 0; Kind < 3; ++Kind)
+    for (size_t I = If.BranchStarts.front()[Kind]; I < Ends[Kind]; ++I) {
+      auto &[Any, Real] = Branches[nameOf(Kind, I)];
+      Any.insert(branchOf(Kind, I));
+      if (!isNone(Kind, I))
+        Real.insert(branchOf(Kind, I));
+    }
+  // The branch whose bindings of a name survive; none for a conditional
+  // name.
+  llvm::StringMap<std::optional<unsigned>> Kept;
+  for (auto &[Name, Sets] : Branches) {
+    auto &[Any, Real] = Sets;
+    if (Any.size() == 1)
+      Kept[Name] = *Any.begin();
+    else if (Real.size() == 1)
+      Kept[Name] = *Real.begin();
+    else if (Real.empty())
+      Kept[Name] = *Any.begin(); // None everywhere.
+    else {
+      Kept[Name] = std::nullopt;
+      M.ConditionalNames.push_back({Name, If.IfRange});
+    }
+  }
+  auto keep = [&](unsigned Kind, size_t Index) {
+    const std::optional<unsigned> &Branch = Kept[nameOf(Kind, Index)];
+    return Branch && *Branch == branchOf(Kind, Index);
+  };
+  // A conditional name also hides its bindings from before the `if`:
+  // every run rebinds it.
+  auto hidden = [&](StringRef Name) {
+    auto It = Kept.find(Name);
+    return It != Kept.end() && !It->second;
+  };
+  auto filter = [&](auto &Vector, unsigned Kind) {
+    size_t Out = 0;
+    for (size_t I = 0; I < Vector.size(); ++I) {
+      bool InIf = I >= If.BranchStarts.front()[Kind];
+      if (InIf ? !keep(Kind, I) : hidden(nameOf(Kind, I)))
+        continue;
+      if (Out != I)
+        Vector[Out] = std::move(Vector[I]);
+      ++Out;
+    }
+    Vector.erase(Vector.begin() + Out, Vector.end());
+  };
+  filter(M.Functions, 0);
+  filter(M.Constants, 1);
+  filter(M.Imports, 2);
 }
 
 bool Parser::parseDottedName(std::string &Name) {
@@ -187,7 +336,8 @@ bool Parser::parseDottedName(std::string &Name) {
 void Parser::parseImport() {
   SMLoc Start = tok().getLoc();
   auto Bind = [&](StringRef Local, std::string Path) {
-    M.Imports.push_back({Local, std::move(Path), rangeFrom(Start)});
+    if (HandlerDepths.empty() || !boundBeforeHandler(Local))
+      M.Imports.push_back({Local, std::move(Path), rangeFrom(Start)});
   };
   if (consumeIf(TokenKind::kw_import)) {
     do {
@@ -320,8 +470,7 @@ void Parser::parseDecorated() {
     F->IsCompileTime = IsCompileTime;
     // A handler's def is a fallback too (FlagGems' random_utils: the try
     // body binds `uniform` to a triton.language function).
-    if (HandlerDepths.empty() ||
-        (!M.lookupConstant(F->Name) && !M.lookupFunction(F->Name))) {
+    if (HandlerDepths.empty() || !boundBeforeHandler(F->Name)) {
       // A kernel (or TLE-Raw) def rebinds the name over an earlier helper.
       llvm::erase_if(M.Functions, [&](const FunctionDef *G) {
         return G->IsCompileTime && !IsCompileTime && G->Name == F->Name;
@@ -477,15 +626,18 @@ static bool isConstantLike(const Module &M, const Expr *E) {
   case NodeKind::Constant:
     return true;
   case NodeKind::Name:
-    if (M.lookupConstant(cast<NameExpr>(E)->Id))
+    // An earlier constant, or an alias of a jit function (`f = f_fast`).
+    if (M.lookupConstant(cast<NameExpr>(E)->Id) ||
+        M.lookupFunction(cast<NameExpr>(E)->Id))
       return true;
     [[fallthrough]];
   case NodeKind::Attribute: {
     // A type limit (torch.finfo(torch.float32).min).
-    if (const auto *Info = dyn_cast<CallExpr>(cast<AttributeExpr>(E)->Value)) {
-      std::string Fn = M.getCanonicalName(Info->Func);
-      return Fn == "torch.finfo" || Fn == "torch.iinfo";
-    }
+    if (const auto *Attr = dyn_cast<AttributeExpr>(E))
+      if (const auto *Info = dyn_cast<CallExpr>(Attr->Value)) {
+        std::string Fn = M.getCanonicalName(Info->Func);
+        return Fn == "torch.finfo" || Fn == "torch.iinfo";
+      }
     // A triton.language name, or a name from another module of the
     // package: the use resolves it (lookupImported).
     std::string Dotted = Module::getDottedName(E);
@@ -529,7 +681,7 @@ void Parser::parseModuleConstant() {
   bool Ok = !QuietFailed && Value &&
             tok().isAny(TokenKind::newline, TokenKind::semi) &&
             isConstantLike(M, Value) &&
-            (HandlerDepths.empty() || !M.lookupConstant(Name));
+            (HandlerDepths.empty() || !boundBeforeHandler(Name));
   Quiet = false;
   if (Ok)
     M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});

@@ -18,6 +18,8 @@
 #include "core/frontend/Token.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
+
 namespace tle::frontend {
 
 class Parser {
@@ -80,6 +82,14 @@ private:
   /// An undecorated top-level def (see FunctionDef::IsCompileTime).
   void parsePlainDef();
   void parseModuleConstant();
+  /// Module-level `if` / `elif` / `else`: the branch bodies are scanned as
+  /// top-level code, and closeModuleIf keeps what every run of the module
+  /// would bind (see there).
+  void enterModuleIfBranch();
+  void closeModuleIf();
+  /// Whether a handler's binding of Name is a fallback the try body
+  /// already made unnecessary.
+  bool boundBeforeHandler(llvm::StringRef Name) const;
   FunctionDef *parseFunctionDef(llvm::ArrayRef<Decorator> Decorators,
                                 llvm::SMLoc Start, bool IsJit);
   void extractAutotune(FunctionDef &F);
@@ -180,6 +190,17 @@ private:
   /// a fallback, recorded only for a name the try body left unbound.
   unsigned ModuleBlockDepth = 0;
   llvm::SmallVector<unsigned, 2> HandlerDepths;
+  /// Open module-level `if` statements: the block depth of the `if` line,
+  /// where each branch's bindings start in Functions, Constants and
+  /// Imports, and whether the last branch's block has ended (an `elif` or
+  /// `else` may follow).
+  struct ModuleIf {
+    unsigned Depth;
+    llvm::SMRange IfRange;
+    llvm::SmallVector<std::array<size_t, 3>, 2> BranchStarts;
+    bool BranchEnded = false;
+  };
+  llvm::SmallVector<ModuleIf, 1> ModuleIfs;
 };
 
 } // namespace tle::frontend

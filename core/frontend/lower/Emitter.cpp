@@ -237,6 +237,15 @@ Result Emitter::lookupName(const NameExpr *N) {
     return TValue::none();
   if (isPythonBuiltin(N->Id))
     return TValue::builtin(N->Id);
+  if (const Module::ConditionalName *C = Mod.lookupConditional(N->Id)) {
+    auto [Line, Col] = Diags.getSourceMgr().getLineAndColumn(C->IfRange.Start);
+    return error(N, "'" + N->Id +
+                        "' is bound differently in the branches of "
+                        "the module-level 'if' at line " +
+                        Twine(Line) + ":" + Twine(Col) +
+                        ", whose condition only Python can evaluate; bind it "
+                        "outside the 'if' (or in one branch only)");
+  }
   return error(N, "name '" + N->Id + "' is not defined");
 }
 
