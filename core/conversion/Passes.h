@@ -143,6 +143,9 @@ struct PipelineLoadsOptions {
   /// Waits whose threads read back only their own copies skip the block
   /// barrier (OptimizationToggles::OwnSlotWaits).
   bool OwnSlotWaits = true;
+  /// The scratch bound leaves room for tle-distribute's alternation
+  /// (OptimizationToggles::ScratchAlternation).
+  bool ScratchAlternation = false;
   /// If set, counts the conversions of loads that become ring reads.
   LayoutConversionCounts *ConversionCounts = nullptr;
 };

@@ -90,6 +90,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
     PipelineLoadsOptions Pipelining;
     Pipelining.SharedMemoryLimit = Desc.Lim.SharedPerBlockOptin;
     Pipelining.OwnSlotWaits = Options.Optimizations.OwnSlotWaits;
+    Pipelining.ScratchAlternation = Options.Optimizations.ScratchAlternation;
     Pipelining.ConversionCounts = Options.ConversionCounts;
     PM.addPass(createPipelineLoadsPass(Pipelining));
   }

@@ -209,10 +209,12 @@ uint64_t getPlacedBytes(Type t) {
 /// transpose places its tile once; a shape op whose threads keep their
 /// elements (a transpose into the permuted layout), none; an elementwise op, a
 /// constant, a memory access, a broadcast or control flow takes none; any other
-/// op may place each of its tensors there (the operands of a scan). An op's
-/// slices may start up to kScratchAlternationBytes in.
+/// op may place each of its tensors there (the operands of a scan). With
+/// scratch alternation an op's slices may start up to
+/// kScratchAlternationBytes in.
 uint64_t getScratchBound(Operation *function, unsigned numWarps,
-                         const llvm::SmallPtrSetImpl<Operation *> &staged) {
+                         const llvm::SmallPtrSetImpl<Operation *> &staged,
+                         bool scratchAlternation) {
   uint64_t bound = 0;
   function->walk([&](Operation *op) {
     if (staged.contains(op))
@@ -248,7 +250,9 @@ uint64_t getScratchBound(Operation *function, unsigned numWarps,
     }
     bound = std::max(bound, bytes);
   });
-  return bound ? bound + kScratchAlternationBytes : 0;
+  if (bound && scratchAlternation)
+    bound += kScratchAlternationBytes;
+  return bound;
 }
 
 /// The ring of `slots` slots of `type`'s tile: the load layout's fastest
@@ -588,6 +592,7 @@ struct PipelineLoadsPass
     numStages = o.NumStages;
     sharedMemoryLimit = o.SharedMemoryLimit;
     ownSlotWaits = o.OwnSlotWaits;
+    scratchAlternation = o.ScratchAlternation;
   }
 
   StringRef getArgument() const override { return "tle-pipeline-loads"; }
@@ -615,6 +620,11 @@ struct PipelineLoadsPass
       llvm::cl::desc("Waits whose threads read back only the elements they "
                      "copied have no block barrier"),
       llvm::cl::init(true)};
+  Option<bool> scratchAlternation{
+      *this, "scratch-alternation",
+      llvm::cl::desc("Bound the scratch as tle-distribute's option of the "
+                     "same name places it"),
+      llvm::cl::init(false)};
 
   unsigned getStages(scf::ForOp loop) {
     if (numStages)
@@ -775,8 +785,9 @@ struct PipelineLoadsPass
       if (!function)
         function = getOperation();
       uint64_t taken = llvm::alignTo(
-          getScratchBound(
-              function, ::tle::conversion::getNumWarps(getOperation()), staged),
+          getScratchBound(function,
+                          ::tle::conversion::getNumWarps(getOperation()),
+                          staged, scratchAlternation),
           kRingAlignment);
       function->walk([&](ts::AllocOp alloc) {
         taken += llvm::alignTo(getRingBytes(alloc.getType()), kRingAlignment);

@@ -210,102 +210,157 @@ void Parser::parseModule() {
     closeModuleIf();
 }
 
-bool Parser::boundBeforeHandler(StringRef Name) const {
-  return M.lookupConstant(Name) || M.lookupFunction(Name) ||
-         M.lookupImport(Name);
+Parser::ScanMark Parser::mark() const {
+  return {M.Functions.size(), M.Constants.size(), M.Imports.size(),
+          M.ConditionalNames.size(), UnknownBindings.size()};
+}
+
+bool Parser::boundInScope(StringRef Name, bool CountImports) const {
+  ScanMark Start{};
+  if (!ModuleIfs.empty())
+    Start = ModuleIfs.back().BranchStarts.back();
+  for (size_t I = Start[0]; I < M.Functions.size(); ++I)
+    if (M.Functions[I]->Name == Name)
+      return true;
+  for (size_t I = Start[1]; I < M.Constants.size(); ++I)
+    if (M.Constants[I].Name == Name)
+      return true;
+  if (CountImports)
+    for (size_t I = Start[2]; I < M.Imports.size(); ++I)
+      if (M.Imports[I].LocalName == Name)
+        return true;
+  return false;
 }
 
 void Parser::enterModuleIfBranch() {
   ModuleIf &If = ModuleIfs.back();
   If.BranchEnded = false;
-  If.BranchStarts.push_back(
-      {M.Functions.size(), M.Constants.size(), M.Imports.size()});
+  If.HasElse |= is(TokenKind::kw_else);
+  If.BranchStarts.push_back(mark());
   // The condition is not evaluated: Python alone could (a device probe, a
-  // version test).
-  while (!tok().isAny(TokenKind::colon, TokenKind::newline, TokenKind::eof))
+  // version test). Its colons inside brackets (slices, lambdas) are not the
+  // branch's.
+  unsigned Brackets = 0;
+  while (!is(TokenKind::newline) && !is(TokenKind::eof) &&
+         !(Brackets == 0 && is(TokenKind::colon))) {
+    if (tok().isAny(TokenKind::l_paren, TokenKind::l_square,
+                    TokenKind::l_brace))
+      ++Brackets;
+    else if (Brackets && tok().isAny(TokenKind::r_paren, TokenKind::r_square,
+                                     TokenKind::r_brace))
+      --Brackets;
     consume();
+  }
   if (consumeIf(TokenKind::colon) && consumeIf(TokenKind::newline) &&
       consumeIf(TokenKind::indent)) {
     ++ModuleBlockDepth;
     return;
   }
-  // A one-line branch (`if c: x = 1`) binds nothing the scan keeps.
+  // A one-line branch (`if c: x = 1`) is not scanned, but may rebind any
+  // name the other branches bind.
   skipStatement(/*OnlyCompoundBlock=*/true);
+  If.HasOpaqueBranch = true;
   If.BranchEnded = true;
 }
 
-/// Keeps a name's binding from the one branch of the `if` that binds it,
-/// or from the one branch that binds it to something other than None (the
-/// feature probe `if has_x(): import x` / `else: x = None`, as FlagGems
-/// binds FlagTree's TLE modules). A name the branches bind otherwise
-/// differently is recorded as conditional: its uses are errors that say
-/// so, rather than a silent choice of branch.
+/// Decides which bindings of a module-level `if` stand, as if each branch,
+/// and the code before the `if` when there is no `else`, were one possible
+/// run. A name keeps its binding from the one run that binds it, or from
+/// the one that binds it to something other than None (the feature probe
+/// `if has_x(): import x` / `else: x = None`, as FlagGems binds FlagTree's
+/// TLE modules). A name the runs bind otherwise differently is recorded as
+/// conditional: its uses are errors that say so, rather than a silent
+/// choice of branch. Bindings the scan does not record (`x = make()`), a
+/// name an inner `if` left conditional and a one-line branch all count as
+/// bindings that differ from every other.
 void Parser::closeModuleIf() {
   ModuleIf If = ModuleIfs.pop_back_val();
-  std::array<size_t, 3> Ends = {M.Functions.size(), M.Constants.size(),
-                                M.Imports.size()};
-  auto branchOf = [&](unsigned Kind, size_t Index) {
+  const ScanMark &Begin = If.BranchStarts.front();
+  ScanMark End = mark();
+  unsigned Before = If.BranchStarts.size(); // The run that skips every branch.
+  auto branchOf = [&](unsigned List, size_t Index) {
+    if (Index < Begin[List])
+      return Before;
     unsigned Branch = 0;
     while (Branch + 1 < If.BranchStarts.size() &&
-           If.BranchStarts[Branch + 1][Kind] <= Index)
+           If.BranchStarts[Branch + 1][List] <= Index)
       ++Branch;
     return Branch;
   };
-  auto nameOf = [&](unsigned Kind, size_t Index) -> StringRef {
-    if (Kind == 0)
+  auto nameOf = [&](unsigned List, size_t Index) -> StringRef {
+    switch (List) {
+    case 0:
       return M.Functions[Index]->Name;
-    if (Kind == 1)
+    case 1:
       return M.Constants[Index].Name;
-    return M.Imports[Index].LocalName;
+    case 2:
+      return M.Imports[Index].LocalName;
+    case 3:
+      return M.ConditionalNames[Index].Name;
+    default:
+      return UnknownBindings[Index];
+    }
   };
-  auto isNone = [&](unsigned Kind, size_t Index) {
-    if (Kind != 1)
+  auto isNone = [&](unsigned List, size_t Index) {
+    if (List != 1)
       return false;
     const auto *Value = dyn_cast<ConstantExpr>(M.Constants[Index].Value);
     return Value && Value->isNone();
   };
-  // Per name, the branches binding it, and those binding it to not-None.
-  llvm::MapVector<StringRef, std::pair<llvm::SmallSet<unsigned, 2>,
-                                       llvm::SmallSet<unsigned, 2>>>
-      Branches;
-  for (unsigned Kind = 0; Kind < 3; ++Kind)
-    for (size_t I = If.BranchStarts.front()[Kind]; I < Ends[Kind]; ++I) {
-      auto &[Any, Real] = Branches[nameOf(Kind, I)];
-      Any.insert(branchOf(Kind, I));
-      if (!isNone(Kind, I))
-        Real.insert(branchOf(Kind, I));
+  // Per name bound in the `if`: the runs binding it, and those binding it
+  // to something other than None.
+  struct Runs {
+    llvm::SmallSet<unsigned, 2> Any, Real;
+  };
+  llvm::MapVector<StringRef, Runs> Names;
+  for (unsigned List = 0; List < 5; ++List)
+    for (size_t I = Begin[List]; I < End[List]; ++I) {
+      Runs &R = Names[nameOf(List, I)];
+      R.Any.insert(branchOf(List, I));
+      if (!isNone(List, I))
+        R.Real.insert(branchOf(List, I));
     }
-  // The branch whose bindings of a name survive; none for a conditional
-  // name.
+  // A run that does not bind a name keeps its binding from before the `if`.
+  llvm::StringMap<bool> Inherits;
+  for (auto &[Name, R] : Names)
+    Inherits[Name] = !If.HasElse || R.Any.size() < If.BranchStarts.size();
+  for (unsigned List = 0; List < 4; ++List)
+    for (size_t I = 0; I < Begin[List]; ++I) {
+      auto It = Names.find(nameOf(List, I));
+      if (It == Names.end() || !Inherits[It->first])
+        continue;
+      It->second.Any.insert(Before);
+      if (!isNone(List, I))
+        It->second.Real.insert(Before);
+    }
+  // The run whose bindings of a name stand; none for a conditional name.
   llvm::StringMap<std::optional<unsigned>> Kept;
-  for (auto &[Name, Sets] : Branches) {
-    auto &[Any, Real] = Sets;
-    if (Any.size() == 1)
-      Kept[Name] = *Any.begin();
-    else if (Real.size() == 1)
-      Kept[Name] = *Real.begin();
-    else if (Real.empty())
-      Kept[Name] = *Any.begin(); // None everywhere.
-    else {
-      Kept[Name] = std::nullopt;
+  for (auto &[Name, R] : Names) {
+    std::optional<unsigned> Run;
+    if (If.HasOpaqueBranch)
+      Run = std::nullopt;
+    else if (R.Any.size() == 1)
+      Run = *R.Any.begin();
+    else if (R.Real.size() == 1)
+      Run = *R.Real.begin();
+    else if (R.Real.empty())
+      Run = *R.Any.begin(); // None in every run.
+    if (!Run)
       M.ConditionalNames.push_back({Name, If.IfRange});
-    }
+    Kept[Name] = Run;
   }
-  auto keep = [&](unsigned Kind, size_t Index) {
-    const std::optional<unsigned> &Branch = Kept[nameOf(Kind, Index)];
-    return Branch && *Branch == branchOf(Kind, Index);
+  // An entry stands when it is of its name's run, or precedes the `if` and
+  // its name is not bound there.
+  auto stands = [&](unsigned List, size_t Index) {
+    auto It = Kept.find(nameOf(List, Index));
+    if (It == Kept.end())
+      return Index < Begin[List];
+    return It->second && *It->second == branchOf(List, Index);
   };
-  // A conditional name also hides its bindings from before the `if`:
-  // every run rebinds it.
-  auto hidden = [&](StringRef Name) {
-    auto It = Kept.find(Name);
-    return It != Kept.end() && !It->second;
-  };
-  auto filter = [&](auto &Vector, unsigned Kind) {
+  auto filter = [&](auto &Vector, unsigned List) {
     size_t Out = 0;
     for (size_t I = 0; I < Vector.size(); ++I) {
-      bool InIf = I >= If.BranchStarts.front()[Kind];
-      if (InIf ? !keep(Kind, I) : hidden(nameOf(Kind, I)))
+      if (!stands(List, I))
         continue;
       if (Out != I)
         Vector[Out] = std::move(Vector[I]);
@@ -316,6 +371,13 @@ void Parser::closeModuleIf() {
   filter(M.Functions, 0);
   filter(M.Constants, 1);
   filter(M.Imports, 2);
+  // This `if`'s unrecorded bindings are, to an enclosing branch, bindings
+  // of its own it cannot see.
+  std::vector<StringRef> Unknown(UnknownBindings.begin() + Begin[4],
+                                 UnknownBindings.end());
+  UnknownBindings.resize(Begin[4]);
+  if (!ModuleIfs.empty())
+    llvm::append_range(UnknownBindings, Unknown);
 }
 
 bool Parser::parseDottedName(std::string &Name) {
@@ -336,7 +398,7 @@ bool Parser::parseDottedName(std::string &Name) {
 void Parser::parseImport() {
   SMLoc Start = tok().getLoc();
   auto Bind = [&](StringRef Local, std::string Path) {
-    if (HandlerDepths.empty() || !boundBeforeHandler(Local))
+    if (HandlerDepths.empty() || !boundInScope(Local))
       M.Imports.push_back({Local, std::move(Path), rangeFrom(Start)});
   };
   if (consumeIf(TokenKind::kw_import)) {
@@ -470,11 +532,19 @@ void Parser::parseDecorated() {
     F->IsCompileTime = IsCompileTime;
     // A handler's def is a fallback too (FlagGems' random_utils: the try
     // body binds `uniform` to a triton.language function).
-    if (HandlerDepths.empty() || !boundBeforeHandler(F->Name)) {
+    if (HandlerDepths.empty() || !boundInScope(F->Name)) {
       // A kernel (or TLE-Raw) def rebinds the name over an earlier helper.
-      llvm::erase_if(M.Functions, [&](const FunctionDef *G) {
-        return G->IsCompileTime && !IsCompileTime && G->Name == F->Name;
-      });
+      // Only in the current scope: what an `if` branch binds is decided
+      // when the `if` closes.
+      size_t ScopeStart =
+          ModuleIfs.empty() ? 0 : ModuleIfs.back().BranchStarts.back()[0];
+      M.Functions.erase(
+          std::remove_if(M.Functions.begin() + ScopeStart, M.Functions.end(),
+                         [&](const FunctionDef *G) {
+                           return G->IsCompileTime && !IsCompileTime &&
+                                  G->Name == F->Name;
+                         }),
+          M.Functions.end());
       M.Functions.push_back(F);
     }
   }
@@ -488,8 +558,7 @@ void Parser::parsePlainDef() {
   Quiet = true;
   QuietFailed = false;
   FunctionDef *F = parseFunctionDef({}, Start, /*IsJit=*/true);
-  bool Ok = F && !QuietFailed && !M.lookupFunction(F->Name) &&
-            !M.lookupConstant(F->Name);
+  bool Ok = F && !QuietFailed && !boundInScope(F->Name, /*CountImports=*/false);
   Quiet = false;
   if (!Ok) {
     Pos = StartPos;
@@ -681,10 +750,13 @@ void Parser::parseModuleConstant() {
   bool Ok = !QuietFailed && Value &&
             tok().isAny(TokenKind::newline, TokenKind::semi) &&
             isConstantLike(M, Value) &&
-            (HandlerDepths.empty() || !boundBeforeHandler(Name));
+            (HandlerDepths.empty() || !boundInScope(Name));
   Quiet = false;
   if (Ok)
     M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});
+  else if (!ModuleIfs.empty() && (Value || QuietFailed) &&
+           !(!HandlerDepths.empty() && boundInScope(Name)))
+    UnknownBindings.push_back(Name);
   if (Pos == StartPos)
     consume();
   if (Ok && consumeIf(TokenKind::semi) && !is(TokenKind::newline))

@@ -87,9 +87,11 @@ private:
   /// would bind (see there).
   void enterModuleIfBranch();
   void closeModuleIf();
-  /// Whether a handler's binding of Name is a fallback the try body
-  /// already made unnecessary.
-  bool boundBeforeHandler(llvm::StringRef Name) const;
+  /// Whether the current scope (the innermost module-level `if` branch, or
+  /// the whole module outside one) binds Name: a handler's binding is a
+  /// fallback only for a name its try body left unbound, and a plain def
+  /// only for a name nothing binds.
+  bool boundInScope(llvm::StringRef Name, bool CountImports = true) const;
   FunctionDef *parseFunctionDef(llvm::ArrayRef<Decorator> Decorators,
                                 llvm::SMLoc Start, bool IsJit);
   void extractAutotune(FunctionDef &F);
@@ -190,15 +192,24 @@ private:
   /// a fallback, recorded only for a name the try body left unbound.
   unsigned ModuleBlockDepth = 0;
   llvm::SmallVector<unsigned, 2> HandlerDepths;
+  /// How far the module's binding lists reached at one point of the scan:
+  /// Functions, Constants, Imports, ConditionalNames and UnknownBindings.
+  using ScanMark = std::array<size_t, 5>;
+  ScanMark mark() const;
+  /// Module-level assignments inside an `if` that the scan does not record
+  /// (`x = make()`): they still rebind their name in that branch.
+  std::vector<llvm::StringRef> UnknownBindings;
   /// Open module-level `if` statements: the block depth of the `if` line,
-  /// where each branch's bindings start in Functions, Constants and
-  /// Imports, and whether the last branch's block has ended (an `elif` or
-  /// `else` may follow).
+  /// where each branch's bindings start, whether the last branch's block
+  /// has ended (an `elif` or `else` may follow), whether there is an `else`,
+  /// and whether a branch was a one-line statement the scan skipped.
   struct ModuleIf {
     unsigned Depth;
     llvm::SMRange IfRange;
-    llvm::SmallVector<std::array<size_t, 3>, 2> BranchStarts;
+    llvm::SmallVector<ScanMark, 2> BranchStarts;
     bool BranchEnded = false;
+    bool HasElse = false;
+    bool HasOpaqueBranch = false;
   };
   llvm::SmallVector<ModuleIf, 1> ModuleIfs;
 };

@@ -74,6 +74,66 @@ def uses_probe_flag(out_ptr):
     tl.store(out_ptr, HAS_TLE)
 
 
+# A branch the scan cannot read may rebind what the other binds.
+if device.vendor_name == "a": ONE_LINE = 1
+else:
+    ONE_LINE = 2
+
+if device.vendor_name == "a":
+    UNKNOWN = 1
+else:
+    UNKNOWN = make_value()
+
+# A colon inside the condition's brackets is not the branch's.
+if sys.version_info[:2] >= (3, 8):
+    SLICED: tl.constexpr = 3
+
+# The code before an `if` without `else` is one more run.
+BEFORE = 1
+if device.vendor_name == "a":
+    BEFORE = 2
+
+probed = None
+if has_triton_tle(3, 6, 0):
+    import triton.experimental.tle.language.gpu as probed
+
+# A conflict inside an inner `if` stays one in the outer.
+if device.vendor_name == "a":
+    if device.vendor_name == "b":
+        NESTED = 1
+    else:
+        NESTED = 2
+else:
+    NESTED = 2
+
+# A handler's fallback in one branch still differs from the other branch.
+if device.vendor_name == "a":
+    HANDLED = 1
+else:
+    try:
+        HANDLED = probe()
+    except ImportError:
+        HANDLED = 2
+
+
+@triton.jit
+def uses_names(out_ptr, WHICH: tl.constexpr):
+    if WHICH == 0:
+        tl.store(out_ptr, SLICED)
+    elif WHICH == 1:
+        tl.store(out_ptr, probed.gpu.smem is not None)
+    elif WHICH == 2:
+        tl.store(out_ptr, ONE_LINE)
+    elif WHICH == 3:
+        tl.store(out_ptr, UNKNOWN)
+    elif WHICH == 4:
+        tl.store(out_ptr, BEFORE)
+    elif WHICH == 5:
+        tl.store(out_ptr, NESTED)
+    else:
+        tl.store(out_ptr, HANDLED)
+
+
 if __name__ == "__main__":
     @triton.jit
     def script_only(x):
