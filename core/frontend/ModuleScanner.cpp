@@ -199,6 +199,14 @@ void Parser::parseModule() {
         parseModuleConstant();
         break;
       }
+      noteUnrecordedBindings();
+      skipStatement(/*OnlyCompoundBlock=*/true);
+      break;
+    case TokenKind::kw_class:
+    case TokenKind::kw_del:
+    case TokenKind::kw_for:
+    case TokenKind::kw_with:
+      noteUnrecordedBindings();
       skipStatement(/*OnlyCompoundBlock=*/true);
       break;
     default:
@@ -229,7 +237,75 @@ bool Parser::boundInScope(StringRef Name, bool CountImports) const {
     for (size_t I = Start[2]; I < M.Imports.size(); ++I)
       if (M.Imports[I].LocalName == Name)
         return true;
+  // A name an inner `if` left conditional is bound, if not knowably.
+  for (size_t I = Start[3]; I < M.ConditionalNames.size(); ++I)
+    if (M.ConditionalNames[I].Name == Name)
+      return true;
   return false;
+}
+
+void Parser::noteUnrecordedBindings() {
+  auto Note = [&](size_t I) {
+    if (Tokens[I].is(TokenKind::identifier))
+      UnknownBindings.push_back(Tokens[I].getSpelling());
+  };
+  size_t I = Pos, End = Pos;
+  while (End < Tokens.size() &&
+         !Tokens[End].isAny(TokenKind::newline, TokenKind::eof))
+    ++End;
+  switch (Tokens[I].getKind()) {
+  case TokenKind::kw_class:
+    return Note(I + 1);
+  case TokenKind::kw_del:
+  case TokenKind::kw_for:
+    // Every name up to `in` (del: to the line's end); a subscript or an
+    // attribute among them rebinds nothing, and noting it is only cautious.
+    for (++I; I < End && !Tokens[I].is(TokenKind::kw_in); ++I)
+      Note(I);
+    return;
+  case TokenKind::kw_with:
+    for (; I + 1 < End; ++I)
+      if (Tokens[I].is(TokenKind::kw_as))
+        Note(I + 1);
+    return;
+  default:
+    break;
+  }
+  // Assignment targets: the names before each `=` (or an augmented
+  // assignment) of the line outside brackets, when only names, commas,
+  // stars and brackets precede it.
+  size_t TargetStart = I;
+  unsigned Brackets = 0;
+  bool OnlyNames = true;
+  for (; I < End; ++I) {
+    const Token &T = Tokens[I];
+    if (T.isAny(TokenKind::l_paren, TokenKind::l_square, TokenKind::l_brace)) {
+      ++Brackets;
+      continue;
+    }
+    if (T.isAny(TokenKind::r_paren, TokenKind::r_square, TokenKind::r_brace)) {
+      Brackets -= Brackets > 0;
+      continue;
+    }
+    if (Brackets)
+      continue;
+    bool Assigns = T.isAny(
+        TokenKind::equal, TokenKind::plusequal, TokenKind::minusequal,
+        TokenKind::starequal, TokenKind::starstarequal, TokenKind::slashequal,
+        TokenKind::slashslashequal, TokenKind::percentequal, TokenKind::atequal,
+        TokenKind::ampequal, TokenKind::pipeequal, TokenKind::caretequal,
+        TokenKind::lesslessequal, TokenKind::greatergreaterequal);
+    if (Assigns) {
+      if (OnlyNames)
+        for (size_t J = TargetStart; J < I; ++J)
+          Note(J);
+      TargetStart = I + 1;
+      OnlyNames = true;
+    } else if (!T.isAny(TokenKind::identifier, TokenKind::comma,
+                        TokenKind::star)) {
+      OnlyNames = false;
+    }
+  }
 }
 
 void Parser::enterModuleIfBranch() {
@@ -256,8 +332,9 @@ void Parser::enterModuleIfBranch() {
     ++ModuleBlockDepth;
     return;
   }
-  // A one-line branch (`if c: x = 1`) is not scanned, but may rebind any
-  // name the other branches bind.
+  // A one-line branch (`if c: x = 1`) is not scanned, but its targets are
+  // noted, and it may rebind any name the other branches bind.
+  noteUnrecordedBindings();
   skipStatement(/*OnlyCompoundBlock=*/true);
   If.HasOpaqueBranch = true;
   If.BranchEnded = true;
@@ -277,8 +354,17 @@ void Parser::closeModuleIf() {
   ModuleIf If = ModuleIfs.pop_back_val();
   const ScanMark &Begin = If.BranchStarts.front();
   ScanMark End = mark();
-  unsigned Before = If.BranchStarts.size(); // The run that skips every branch.
+  // Entries before Scope belong to an enclosing `if`'s other branches or to
+  // the code before it: they are that `if`'s to decide, and stay.
+  ScanMark Scope{};
+  if (!ModuleIfs.empty())
+    Scope = ModuleIfs.back().BranchStarts.back();
+  // The run that skips every branch (with the scope's earlier bindings),
+  // and the value the scope inherits from outside it.
+  unsigned Before = If.BranchStarts.size(), Outside = Before + 1;
   auto branchOf = [&](unsigned List, size_t Index) {
+    if (Index < Scope[List])
+      return Outside;
     if (Index < Begin[List])
       return Before;
     unsigned Branch = 0;
@@ -310,7 +396,7 @@ void Parser::closeModuleIf() {
   // Per name bound in the `if`: the runs binding it, and those binding it
   // to something other than None.
   struct Runs {
-    llvm::SmallSet<unsigned, 2> Any, Real;
+    llvm::SmallSet<unsigned, 4> Any, Real;
   };
   llvm::MapVector<StringRef, Runs> Names;
   for (unsigned List = 0; List < 5; ++List)
@@ -320,19 +406,25 @@ void Parser::closeModuleIf() {
       if (!isNone(List, I))
         R.Real.insert(branchOf(List, I));
     }
-  // A run that does not bind a name keeps its binding from before the `if`.
-  llvm::StringMap<bool> Inherits;
-  for (auto &[Name, R] : Names)
-    Inherits[Name] = !If.HasElse || R.Any.size() < If.BranchStarts.size();
-  for (unsigned List = 0; List < 4; ++List)
-    for (size_t I = 0; I < Begin[List]; ++I) {
-      auto It = Names.find(nameOf(List, I));
-      if (It == Names.end() || !Inherits[It->first])
-        continue;
-      It->second.Any.insert(Before);
-      if (!isNone(List, I))
-        It->second.Real.insert(Before);
-    }
+  // A run that does not bind a name keeps its binding from before the
+  // `if`: the scope's last one, else the one from outside the scope (which
+  // an enclosing `if` may still settle).
+  for (auto &[Name, R] : Names) {
+    if (If.HasElse && R.Any.size() == If.BranchStarts.size())
+      continue;
+    std::optional<std::pair<unsigned, size_t>> Last;
+    for (unsigned List = 0; List < 5; ++List)
+      for (size_t I = 0; I < Begin[List]; ++I)
+        if (nameOf(List, I) == Name &&
+            (!Last || branchOf(List, I) <= branchOf(Last->first, Last->second)))
+          Last = {List, I};
+    if (!Last)
+      continue;
+    unsigned Run = branchOf(Last->first, Last->second);
+    R.Any.insert(Run);
+    if (!isNone(Last->first, Last->second))
+      R.Real.insert(Run);
+  }
   // The run whose bindings of a name stand; none for a conditional name.
   llvm::StringMap<std::optional<unsigned>> Kept;
   for (auto &[Name, R] : Names) {
@@ -349,9 +441,11 @@ void Parser::closeModuleIf() {
       M.ConditionalNames.push_back({Name, If.IfRange});
     Kept[Name] = Run;
   }
-  // An entry stands when it is of its name's run, or precedes the `if` and
-  // its name is not bound there.
+  // In the scope, an entry stands when it is of its name's run, or precedes
+  // the `if` and its name is not bound there.
   auto stands = [&](unsigned List, size_t Index) {
+    if (Index < Scope[List])
+      return true;
     auto It = Kept.find(nameOf(List, Index));
     if (It == Kept.end())
       return Index < Begin[List];
@@ -371,13 +465,6 @@ void Parser::closeModuleIf() {
   filter(M.Functions, 0);
   filter(M.Constants, 1);
   filter(M.Imports, 2);
-  // This `if`'s unrecorded bindings are, to an enclosing branch, bindings
-  // of its own it cannot see.
-  std::vector<StringRef> Unknown(UnknownBindings.begin() + Begin[4],
-                                 UnknownBindings.end());
-  UnknownBindings.resize(Begin[4]);
-  if (!ModuleIfs.empty())
-    llvm::append_range(UnknownBindings, Unknown);
 }
 
 bool Parser::parseDottedName(std::string &Name) {
@@ -498,8 +585,13 @@ void Parser::parseDecorated() {
   }
   IsCompileTime &= !IsJit && !IsDialect;
   IsJit |= IsCompileTime;
-  if (!IsJit && !IsDialect)
+  if (!IsJit && !IsDialect) {
+    // A host def or class (`@functools.cache def x`) still binds its name.
+    if (tok().isAny(TokenKind::kw_def, TokenKind::kw_class) &&
+        peekTok().is(TokenKind::identifier))
+      UnknownBindings.push_back(peekTok().getSpelling());
     return skipStatement(/*OnlyCompoundBlock=*/true);
+  }
   if (is(TokenKind::kw_async)) {
     unsupported(tok().getRange(), "'async' function");
     return skipStatement();
@@ -754,9 +846,15 @@ void Parser::parseModuleConstant() {
   Quiet = false;
   if (Ok)
     M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});
-  else if (!ModuleIfs.empty() && (Value || QuietFailed) &&
-           !(!HandlerDepths.empty() && boundInScope(Name)))
+  else if ((Value || QuietFailed) &&
+           !(!HandlerDepths.empty() && boundInScope(Name))) {
     UnknownBindings.push_back(Name);
+    // `x = y = v`: y is rebound too.
+    size_t Here = Pos;
+    Pos = StartPos;
+    noteUnrecordedBindings();
+    Pos = Here;
+  }
   if (Pos == StartPos)
     consume();
   if (Ok && consumeIf(TokenKind::semi) && !is(TokenKind::newline))

@@ -86,6 +86,10 @@ private:
   /// top-level code, and closeModuleIf keeps what every run of the module
   /// would bind (see there).
   void enterModuleIfBranch();
+  /// Notes in UnknownBindings the names the statement at Pos binds without
+  /// the scan recording them (`a, b = ...`, `x += 1`, `for x in`, `class x`,
+  /// `del x`, `with ... as x`); consumes nothing.
+  void noteUnrecordedBindings();
   void closeModuleIf();
   /// Whether the current scope (the innermost module-level `if` branch, or
   /// the whole module outside one) binds Name: a handler's binding is a

@@ -235,8 +235,6 @@ Result Emitter::lookupName(const NameExpr *N) {
     return TValue::boolean(N->Id == "True");
   if (N->Id == "None")
     return TValue::none();
-  if (isPythonBuiltin(N->Id))
-    return TValue::builtin(N->Id);
   if (const Module::ConditionalName *C = Mod.lookupConditional(N->Id)) {
     auto [Line, Col] = Diags.getSourceMgr().getLineAndColumn(C->IfRange.Start);
     return error(N, "'" + N->Id +
@@ -246,6 +244,8 @@ Result Emitter::lookupName(const NameExpr *N) {
                         ", whose condition only Python can evaluate; bind it "
                         "outside the 'if' (or in one branch only)");
   }
+  if (isPythonBuiltin(N->Id))
+    return TValue::builtin(N->Id);
   return error(N, "name '" + N->Id + "' is not defined");
 }
 

@@ -116,6 +116,47 @@ else:
         HANDLED = 2
 
 
+# An inner `if` settles only its own branch.
+if device.vendor_name == "a":
+    INNER = 1
+else:
+    if device.vendor_name == "b":
+        INNER = 2
+    else:
+        INNER = None
+
+# Statements the scan does not record still rebind.
+if device.vendor_name == "a":
+    UNREAD = make_value()
+    if device.vendor_name == "b":
+        UNREAD = 2
+
+AUGMENTED = 1
+if device.vendor_name == "a":
+    AUGMENTED += 1
+
+DECORATED = 1
+if device.vendor_name == "a":
+    @functools.cache
+    def DECORATED():
+        return 2
+
+# A conditional try body leaves its handler's fallback unused.
+IN_TRY = 5
+try:
+    if device.vendor_name == "a":
+        IN_TRY = 1
+    else:
+        IN_TRY = 2
+except ImportError:
+    IN_TRY = 3
+
+# A builtin's name, bound conditionally, is not the builtin.
+if device.vendor_name == "a":
+    max = tl.minimum
+else:
+    max = tl.maximum
+
 @triton.jit
 def uses_names(out_ptr, WHICH: tl.constexpr):
     if WHICH == 0:
@@ -130,8 +171,20 @@ def uses_names(out_ptr, WHICH: tl.constexpr):
         tl.store(out_ptr, BEFORE)
     elif WHICH == 5:
         tl.store(out_ptr, NESTED)
-    else:
+    elif WHICH == 6:
         tl.store(out_ptr, HANDLED)
+    elif WHICH == 7:
+        tl.store(out_ptr, INNER)
+    elif WHICH == 8:
+        tl.store(out_ptr, UNREAD)
+    elif WHICH == 9:
+        tl.store(out_ptr, AUGMENTED)
+    elif WHICH == 10:
+        tl.store(out_ptr, DECORATED)
+    elif WHICH == 11:
+        tl.store(out_ptr, IN_TRY)
+    else:
+        tl.store(out_ptr, max(1.0, 2.0))
 
 
 if __name__ == "__main__":
