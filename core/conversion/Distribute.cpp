@@ -74,6 +74,7 @@ struct DistributePass
     rawLanguages = options.RawLanguages;
     warpExchanges = options.WarpExchanges;
     scratchAlternation = options.ScratchAlternation;
+    shuffledPartials = options.ShuffledPartials;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
@@ -109,6 +110,11 @@ struct DistributePass
       *this, "scratch-alternation",
       llvm::cl::desc("Give consecutive small scratch users apart bytes"),
       llvm::cl::init(false)};
+  Option<bool> shuffledPartials{
+      *this, "shuffled-partials",
+      llvm::cl::desc("Combine a reduction's warp partials by lane shuffles, "
+                     "one read per lane"),
+      llvm::cl::init(false)};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -139,6 +145,7 @@ struct DistributePass
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
     st.warpExchanges = warpExchanges;
     st.scratchAlternation = scratchAlternation;
+    st.shuffledPartials = shuffledPartials;
     st.conversionCounts = conversionCounts;
     DistributeTypeConverter typeConverter(ctx, target);
 

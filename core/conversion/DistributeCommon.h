@@ -83,6 +83,9 @@ struct DistributeState {
   /// Whether consecutive small scratch users alternate between two places
   /// (OptimizationToggles::ScratchAlternation).
   bool scratchAlternation = false;
+  /// Whether a reduction's warp partials are read one per lane and combined
+  /// by shuffles (OptimizationToggles::ShuffledPartials).
+  bool shuffledPartials = false;
   /// If set, layout conversions are counted by how they are distributed.
   LayoutConversionCounts *conversionCounts = nullptr;
   /// Native languages the chip accepts in tle_raw variants.

@@ -217,11 +217,68 @@ struct ReduceConversion : DistPattern<ReduceOp> {
       }
       if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
         return failure();
+      // With shuffled partials: the lowest log2(warps) lane bits along the
+      // axis pick this lane's partial (where there are that many).
+      unsigned warpBits = bits->Warps.size();
+      SmallVector<unsigned> partLanes;
+      Value lanePart;
+      if (st.shuffledPartials && bits->Lanes.size() >= warpBits) {
+        partLanes.assign(bits->Lanes.begin(), bits->Lanes.end());
+        llvm::sort(partLanes);
+        partLanes.resize(warpBits);
+        bool contiguous = llvm::all_of(llvm::enumerate(partLanes), [&](auto e) {
+          return e.value() == partLanes.front() + e.index();
+        });
+        lanePart = i32Const(rewriter, loc, 0);
+        if (contiguous && !partLanes.empty())
+          lanePart = arith::AndIOp::create(
+              rewriter, loc,
+              arith::ShRUIOp::create(rewriter, loc, ids->first,
+                                     i32Const(rewriter, loc, partLanes[0])),
+              i32Const(rewriter, loc, warps - 1));
+        for (auto [i, bit] :
+             llvm::enumerate(contiguous ? ArrayRef<unsigned>() : partLanes)) {
+          Value one = arith::AndIOp::create(
+              rewriter, loc,
+              arith::ShRUIOp::create(rewriter, loc, ids->first,
+                                     i32Const(rewriter, loc, bit)),
+              i32Const(rewriter, loc, 1));
+          lanePart = arith::OrIOp::create(
+              rewriter, loc, lanePart,
+              arith::ShLIOp::create(rewriter, loc, one,
+                                    i32Const(rewriter, loc, i)));
+        }
+      }
       for (unsigned out = 0; out < numOut; ++out) {
         if (!isPrimary(out))
           continue;
         Value first =
             arith::MulIOp::create(rewriter, loc, outLinear[out], cWarps);
+        if (partLanes.size() == warpBits) {
+          // This lane reads the partial its axis lane bits select; xor
+          // shuffles over those bits combine the partials, w with w + half
+          // first, as the tree below and Triton's butterfly do. The lanes
+          // exchanging values differ only along the axis, so they hold the
+          // same result elements.
+          Value slot = arith::AddIOp::create(rewriter, loc, first, lanePart);
+          SmallVector<Value> cur;
+          for (unsigned k = 0; k < numOperands; ++k)
+            cur.push_back(loadScratch(rewriter, loc, bases[k], slot,
+                                      acc[out][k].getType()));
+          for (unsigned bit : llvm::reverse(partLanes)) {
+            SmallVector<Value> other;
+            for (Value v : cur) {
+              FailureOr<Value> s =
+                  shuffleXor(rewriter, loc, st.target, v, 1u << bit);
+              if (failed(s))
+                return failure();
+              other.push_back(*s);
+            }
+            cur = combine(rewriter, op, cur, other);
+          }
+          acc[out] = std::move(cur);
+          continue;
+        }
         SmallVector<SmallVector<Value>> partials;
         for (unsigned w = 0; w < warps; ++w) {
           Value slot = arith::AddIOp::create(rewriter, loc, first,

@@ -58,6 +58,14 @@ struct OptimizationToggles {
   /// without it, in two runs (bench/RESULTS-h200.md); a barrier at the
   /// row's end alone gave nothing.
   bool ScratchAlternation = false;
+  /// shuffled-partials: a reduction across warps reads one warp partial per
+  /// lane and combines them by xor shuffles, as Triton does, instead of
+  /// every thread reading all of them (softmax at 8 warps: one 4-byte read
+  /// and three shuffles per reduction instead of two 16-byte reads), where
+  /// as many lane bits as warp bits lie along the axis. Lanes then combine
+  /// in mirrored orders, as within a warp and in Triton. Off by default:
+  /// not yet timed (session 27 had no GPU).
+  bool ShuffledPartials = false;
   /// occupancy (backends): the kernel fitted in fewer registers when that
   /// lets more blocks reside on one processor without spilling
   /// (backend::CompileOptions::RaiseOccupancy).
@@ -80,9 +88,10 @@ struct OptimizationToggles {
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
       "loop-invariant-code-motion, tensor-copies, own-slot-waits, "
-      "warp-exchanges, scratch-alternation, occupancy";
+      "warp-exchanges, scratch-alternation, shuffled-partials, occupancy";
   /// Those off by default, which enable() is for.
-  static constexpr const char *OffByDefaultNames = "scratch-alternation";
+  static constexpr const char *OffByDefaultNames =
+      "scratch-alternation, shuffled-partials";
 
 private:
   bool set(llvm::StringRef Name, bool On) {
@@ -104,6 +113,7 @@ private:
     F("own-slot-waits", T.OwnSlotWaits);
     F("warp-exchanges", T.WarpExchanges);
     F("scratch-alternation", T.ScratchAlternation);
+    F("shuffled-partials", T.ShuffledPartials);
     F("occupancy", T.Occupancy);
   }
 };

@@ -173,6 +173,9 @@ struct DistributeOptions {
   /// Consecutive small scratch users take apart bytes
   /// (OptimizationToggles::ScratchAlternation).
   bool ScratchAlternation = false;
+  /// Warp partials of a reduction combined by lane shuffles
+  /// (OptimizationToggles::ShuffledPartials).
+  bool ShuffledPartials = false;
   /// If set, counts the conversions distributed, by how (Free,
   /// RegisterSelects, WarpExchanges, ThroughBlockMemory).
   LayoutConversionCounts *ConversionCounts = nullptr;

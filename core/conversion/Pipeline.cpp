@@ -40,6 +40,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   Dist.RawLanguages = Desc.RawLanguages;
   Dist.WarpExchanges = Options.Optimizations.WarpExchanges;
   Dist.ScratchAlternation = Options.Optimizations.ScratchAlternation;
+  Dist.ShuffledPartials = Options.Optimizations.ShuffledPartials;
   Dist.ConversionCounts = Options.ConversionCounts;
 
   PassManager PM(Module.getContext());

@@ -1,4 +1,5 @@
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute --canonicalize --cse | FileCheck %s
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-distribute=shuffled-partials=true --canonicalize --cse | FileCheck %s --check-prefix=SHFL
 
 // Sum of 1024 fp32 over 4 warps: 8 registers per thread combined in-thread
 // as a pairwise tree (three dependent adds, not seven), then xor shuffles 16, 8, 4, 2, 1 within the warp, then one partial per
@@ -53,6 +54,18 @@
 // CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.return
+// With shuffled-partials, lane l reads warp (l mod 4)'s partial (lane bits
+// 0 and 1 lie along the axis) and xor shuffles 2 then 1 combine them: the
+// same pairs, w with w + 2 first, as the tree.
+// SHFL-LABEL: llvm.func @sum
+// SHFL: gpu.barrier
+// SHFL-NEXT: %[[LANE:.*]] = arith.andi %{{.*}}, %c3_i32 : i32
+// SHFL-NEXT: %[[SLOT:.*]] = llvm.getelementptr %{{.*}}[%[[LANE]]]
+// SHFL-NEXT: %[[MINE:.*]] = llvm.load %[[SLOT]] : !llvm.ptr<3> -> f32
+// SHFL-NEXT: %[[O2:.*]], %{{.*}} = gpu.shuffle xor %[[MINE]], %c2_i32, %c32_i32 : f32
+// SHFL-NEXT: %[[S2:.*]] = arith.addf %[[MINE]], %[[O2]] : f32
+// SHFL-NEXT: %[[O1:.*]], %{{.*}} = gpu.shuffle xor %[[S2]], %c1_i32, %c32_i32 : f32
+// SHFL-NEXT: arith.addf %[[S2]], %[[O1]] : f32
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @sum(%in: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<f32>) {
     %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
@@ -181,6 +194,17 @@ tle.func @rows_wider_than_tensor(%p: !tle.ptr<f32>, %out: !tle.ptr<f32>) {
 // CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
 // CHECK: }
 // CHECK-NEXT: gpu.barrier
+// With shuffled-partials the partial a lane reads is picked by its axis
+// lane bits 3 and 4, and the (value, index) pairs are exchanged by xor
+// shuffles 16 then 8, between lanes that hold the same columns.
+// SHFL-LABEL: llvm.func @argmax_columns
+// SHFL: gpu.barrier
+// SHFL-NEXT: %[[HIGH:.*]] = arith.shrui %{{.*}}, %c3_i32 : i32
+// SHFL-NEXT: arith.andi %[[HIGH]], %c3_i32 : i32
+// SHFL: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32 : f32
+// SHFL-NEXT: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32 : i32
+// SHFL: gpu.shuffle xor %{{.*}}, %c8_i32, %c32_i32 : f32
+// SHFL-NEXT: gpu.shuffle xor %{{.*}}, %c8_i32, %c32_i32 : i32
 module attributes {tle.num_warps = 4 : i32} {
   tle.func @argmax_columns(%p: !tle.ptr<f32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<i32> {tle.divisibility = 16 : i32}) {
     %r = tle.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
