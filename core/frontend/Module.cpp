@@ -33,6 +33,13 @@ const Module::ConditionalName *Module::lookupConditional(StringRef Name) const {
   return nullptr;
 }
 
+StringRef Module::lookupHostBinding(StringRef Name) const {
+  for (StringRef B : llvm::reverse(HostBindings))
+    if (B == Name)
+      return B;
+  return {};
+}
+
 std::string Module::resolveDottedName(StringRef Dotted) const {
   if (Dotted.empty())
     return {};

@@ -31,13 +31,20 @@ public:
   struct ConditionalName {
     llvm::StringRef Name;
     llvm::SMRange IfRange;
+    llvm::SMLoc At; ///< Where the `if` ends: its bindings' position.
   };
   std::vector<ConditionalName> ConditionalNames;
+  /// Names bound at module level by statements the scanner does not
+  /// evaluate (`x = make()`, `x += 1`, a host def), as their spelling in the
+  /// source: where such a binding is a name's last, its use is an error.
+  std::vector<llvm::StringRef> HostBindings;
 
   const FunctionDef *lookupFunction(llvm::StringRef Name) const;
   const ModuleConstant *lookupConstant(llvm::StringRef Name) const;
   const ImportAlias *lookupImport(llvm::StringRef LocalName) const;
   const ConditionalName *lookupConditional(llvm::StringRef Name) const;
+  /// The last host binding of Name, or an empty string.
+  llvm::StringRef lookupHostBinding(llvm::StringRef Name) const;
 
   /// Resolves a dotted name through the imports: with
   /// `import triton.language as tl`, "tl.math.exp2" becomes

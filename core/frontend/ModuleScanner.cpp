@@ -143,12 +143,14 @@ void Parser::parseModule() {
       break;
     case TokenKind::kw_elif:
     case TokenKind::kw_else:
-      // The `else` of a try or a loop is not scanned.
+      // The `else` of a try or a loop is not scanned; what it binds is
+      // noted.
       if (!ModuleIfs.empty() && ModuleIfs.back().BranchEnded &&
           ModuleIfs.back().Depth == ModuleBlockDepth) {
         enterModuleIfBranch();
         break;
       }
+      noteUnrecordedBindings();
       skipStatement(/*OnlyCompoundBlock=*/true);
       break;
     case TokenKind::indent:
@@ -206,6 +208,8 @@ void Parser::parseModule() {
     case TokenKind::kw_del:
     case TokenKind::kw_for:
     case TokenKind::kw_with:
+    case TokenKind::kw_while:
+    case TokenKind::kw_finally:
       noteUnrecordedBindings();
       skipStatement(/*OnlyCompoundBlock=*/true);
       break;
@@ -220,23 +224,43 @@ void Parser::parseModule() {
 
 Parser::ScanMark Parser::mark() const {
   return {M.Functions.size(), M.Constants.size(), M.Imports.size(),
-          M.ConditionalNames.size(), UnknownBindings.size()};
+          M.ConditionalNames.size(), M.HostBindings.size()};
 }
 
-bool Parser::boundInScope(StringRef Name, bool CountImports) const {
-  ScanMark Start{};
-  if (!ModuleIfs.empty())
-    Start = ModuleIfs.back().BranchStarts.back();
+Parser::ScanMark Parser::scopeStart() const {
+  return ModuleIfs.empty() ? ScanMark{} : ModuleIfs.back().BranchStarts.back();
+}
+
+void Parser::rebind(StringRef Name) {
+  ScanMark Start = scopeStart();
+  auto drop = [&](auto &Vector, size_t From, auto NameOf) {
+    Vector.erase(
+        std::remove_if(Vector.begin() + From, Vector.end(),
+                       [&](const auto &E) { return NameOf(E) == Name; }),
+        Vector.end());
+  };
+  drop(M.Functions, Start[0], [](const FunctionDef *F) { return F->Name; });
+  drop(M.Constants, Start[1], [](const ModuleConstant &C) { return C.Name; });
+  drop(M.Imports, Start[2], [](const ImportAlias &I) { return I.LocalName; });
+  drop(M.HostBindings, Start[4], [](StringRef B) { return B; });
+}
+
+void Parser::noteHostBinding(StringRef Spelling) {
+  rebind(Spelling);
+  M.HostBindings.push_back(Spelling);
+}
+
+bool Parser::boundInScope(StringRef Name) const {
+  ScanMark Start = scopeStart();
   for (size_t I = Start[0]; I < M.Functions.size(); ++I)
     if (M.Functions[I]->Name == Name)
       return true;
   for (size_t I = Start[1]; I < M.Constants.size(); ++I)
     if (M.Constants[I].Name == Name)
       return true;
-  if (CountImports)
-    for (size_t I = Start[2]; I < M.Imports.size(); ++I)
-      if (M.Imports[I].LocalName == Name)
-        return true;
+  for (size_t I = Start[2]; I < M.Imports.size(); ++I)
+    if (M.Imports[I].LocalName == Name)
+      return true;
   // A name an inner `if` left conditional is bound, if not knowably.
   for (size_t I = Start[3]; I < M.ConditionalNames.size(); ++I)
     if (M.ConditionalNames[I].Name == Name)
@@ -246,8 +270,8 @@ bool Parser::boundInScope(StringRef Name, bool CountImports) const {
 
 void Parser::noteUnrecordedBindings() {
   auto Note = [&](size_t I) {
-    if (Tokens[I].is(TokenKind::identifier))
-      UnknownBindings.push_back(Tokens[I].getSpelling());
+    if (I < Tokens.size() && Tokens[I].is(TokenKind::identifier))
+      noteHostBinding(Tokens[I].getSpelling());
   };
   size_t I = Pos, End = Pos;
   while (End < Tokens.size() &&
@@ -257,17 +281,24 @@ void Parser::noteUnrecordedBindings() {
   case TokenKind::kw_class:
     return Note(I + 1);
   case TokenKind::kw_del:
-  case TokenKind::kw_for:
-    // Every name up to `in` (del: to the line's end); a subscript or an
-    // attribute among them rebinds nothing, and noting it is only cautious.
-    for (++I; I < End && !Tokens[I].is(TokenKind::kw_in); ++I)
+    for (++I; I < End; ++I)
       Note(I);
     return;
+  case TokenKind::kw_for:
+    // Every name up to `in`; a subscript or an attribute among them
+    // rebinds nothing, and noting it is only cautious.
+    for (++I; I < End && !Tokens[I].is(TokenKind::kw_in); ++I)
+      Note(I);
+    return noteBlockBindings(End);
   case TokenKind::kw_with:
     for (; I + 1 < End; ++I)
       if (Tokens[I].is(TokenKind::kw_as))
         Note(I + 1);
-    return;
+    return noteBlockBindings(End);
+  case TokenKind::kw_while:
+  case TokenKind::kw_else:
+  case TokenKind::kw_finally:
+    return noteBlockBindings(End);
   default:
     break;
   }
@@ -289,6 +320,11 @@ void Parser::noteUnrecordedBindings() {
     }
     if (Brackets)
       continue;
+    if (T.is(TokenKind::semi)) {
+      TargetStart = I + 1;
+      OnlyNames = true;
+      continue;
+    }
     bool Assigns = T.isAny(
         TokenKind::equal, TokenKind::plusequal, TokenKind::minusequal,
         TokenKind::starequal, TokenKind::starstarequal, TokenKind::slashequal,
@@ -305,6 +341,67 @@ void Parser::noteUnrecordedBindings() {
                         TokenKind::star)) {
       OnlyNames = false;
     }
+  }
+}
+
+void Parser::noteBlockBindings(size_t LineEnd) {
+  // The block the line opens, if any: each statement's leading assignment
+  // targets, `for` targets and `as` names are noted; a nested def's or
+  // class's name is, its body is not (its names are its own).
+  if (LineEnd + 1 >= Tokens.size() || !Tokens[LineEnd].is(TokenKind::newline) ||
+      !Tokens[LineEnd + 1].is(TokenKind::indent))
+    return;
+  auto noteAt = [&](size_t I) {
+    if (I < Tokens.size() && Tokens[I].is(TokenKind::identifier))
+      noteHostBinding(Tokens[I].getSpelling());
+  };
+  unsigned Depth = 1, SkipBelow = 0;
+  bool StatementStart = true;
+  for (size_t I = LineEnd + 2; I < Tokens.size() && Depth; ++I) {
+    const Token &T = Tokens[I];
+    if (T.is(TokenKind::eof))
+      return;
+    if (T.is(TokenKind::indent)) {
+      ++Depth;
+      StatementStart = true;
+      continue;
+    }
+    if (T.is(TokenKind::dedent)) {
+      --Depth;
+      if (SkipBelow && Depth < SkipBelow)
+        SkipBelow = 0;
+      StatementStart = true;
+      continue;
+    }
+    if (T.isAny(TokenKind::newline, TokenKind::semi)) {
+      StatementStart = true;
+      continue;
+    }
+    bool Start = StatementStart;
+    StatementStart = false;
+    if (SkipBelow)
+      continue;
+    if (Start && T.isAny(TokenKind::kw_def, TokenKind::kw_class)) {
+      noteAt(I + 1);
+      SkipBelow = Depth + 1; // Its body, one block deeper.
+      continue;
+    }
+    if (Start && T.is(TokenKind::identifier) && I + 1 < Tokens.size() &&
+        Tokens[I + 1].isAny(TokenKind::equal, TokenKind::plusequal,
+                            TokenKind::minusequal, TokenKind::starequal,
+                            TokenKind::slashequal, TokenKind::slashslashequal,
+                            TokenKind::percentequal, TokenKind::ampequal,
+                            TokenKind::pipeequal, TokenKind::caretequal,
+                            TokenKind::colon))
+      noteAt(I);
+    else if (Start && T.is(TokenKind::kw_for))
+      for (size_t J = I + 1;
+           J < Tokens.size() &&
+           !Tokens[J].isAny(TokenKind::kw_in, TokenKind::newline);
+           ++J)
+        noteAt(J);
+    else if (T.isAny(TokenKind::kw_as, TokenKind::colonequal))
+      noteAt(T.is(TokenKind::kw_as) ? I + 1 : I - 1);
   }
 }
 
@@ -325,6 +422,9 @@ void Parser::enterModuleIfBranch() {
     else if (Brackets && tok().isAny(TokenKind::r_paren, TokenKind::r_square,
                                      TokenKind::r_brace))
       --Brackets;
+    else if (is(TokenKind::colonequal) && Pos > 0 &&
+             Tokens[Pos - 1].is(TokenKind::identifier))
+      noteHostBinding(Tokens[Pos - 1].getSpelling());
     consume();
   }
   if (consumeIf(TokenKind::colon) && consumeIf(TokenKind::newline) &&
@@ -354,11 +454,9 @@ void Parser::closeModuleIf() {
   ModuleIf If = ModuleIfs.pop_back_val();
   const ScanMark &Begin = If.BranchStarts.front();
   ScanMark End = mark();
-  // Entries before Scope belong to an enclosing `if`'s other branches or to
-  // the code before it: they are that `if`'s to decide, and stay.
-  ScanMark Scope{};
-  if (!ModuleIfs.empty())
-    Scope = ModuleIfs.back().BranchStarts.back();
+  // Entries before Scope belong to an enclosing `if`'s earlier branches or
+  // to the code before it: they are that `if`'s to decide, and stay.
+  ScanMark Scope = scopeStart();
   // The run that skips every branch (with the scope's earlier bindings),
   // and the value the scope inherits from outside it.
   unsigned Before = If.BranchStarts.size(), Outside = Before + 1;
@@ -384,7 +482,22 @@ void Parser::closeModuleIf() {
     case 3:
       return M.ConditionalNames[Index].Name;
     default:
-      return UnknownBindings[Index];
+      return M.HostBindings[Index];
+    }
+  };
+  // Where an entry binds its name: the lists interleave in the source.
+  auto posOf = [&](unsigned List, size_t Index) -> const char * {
+    switch (List) {
+    case 0:
+      return M.Functions[Index]->NameLoc.getPointer();
+    case 1:
+      return M.Constants[Index].Range.Start.getPointer();
+    case 2:
+      return M.Imports[Index].Range.Start.getPointer();
+    case 3:
+      return M.ConditionalNames[Index].At.getPointer();
+    default:
+      return M.HostBindings[Index].data();
     }
   };
   auto isNone = [&](unsigned List, size_t Index) {
@@ -392,6 +505,13 @@ void Parser::closeModuleIf() {
       return false;
     const auto *Value = dyn_cast<ConstantExpr>(M.Constants[Index].Value);
     return Value && Value->isNone();
+  };
+  // An entry in an enclosing `if`'s earlier branch never reaches this one.
+  auto visible = [&](unsigned List, size_t Index) {
+    return llvm::none_of(ModuleIfs, [&](const ModuleIf &Outer) {
+      return Outer.BranchStarts.front()[List] <= Index &&
+             Index < Outer.BranchStarts.back()[List];
+    });
   };
   // Per name bound in the `if`: the runs binding it, and those binding it
   // to something other than None.
@@ -406,24 +526,27 @@ void Parser::closeModuleIf() {
       if (!isNone(List, I))
         R.Real.insert(branchOf(List, I));
     }
-  // A run that does not bind a name keeps its binding from before the
-  // `if`: the scope's last one, else the one from outside the scope (which
-  // an enclosing `if` may still settle).
+  // A run that does not bind a name keeps its last binding before the `if`
+  // (which, outside the scope, an enclosing `if` may still settle).
+  llvm::StringMap<std::pair<unsigned, size_t>> Last;
+  for (unsigned List = 0; List < 5; ++List)
+    for (size_t I = 0; I < Begin[List]; ++I) {
+      StringRef Name = nameOf(List, I);
+      if (!Names.count(Name) || !visible(List, I))
+        continue;
+      auto [It, New] = Last.try_emplace(Name, List, I);
+      if (!New && posOf(It->second.first, It->second.second) < posOf(List, I))
+        It->second = {List, I};
+    }
   for (auto &[Name, R] : Names) {
-    if (If.HasElse && R.Any.size() == If.BranchStarts.size())
+    auto It = Last.find(Name);
+    if (It == Last.end() ||
+        (If.HasElse && R.Any.size() == If.BranchStarts.size()))
       continue;
-    std::optional<std::pair<unsigned, size_t>> Last;
-    for (unsigned List = 0; List < 5; ++List)
-      for (size_t I = 0; I < Begin[List]; ++I)
-        if (nameOf(List, I) == Name &&
-            (!Last || branchOf(List, I) <= branchOf(Last->first, Last->second)))
-          Last = {List, I};
-    if (!Last)
-      continue;
-    unsigned Run = branchOf(Last->first, Last->second);
-    R.Any.insert(Run);
-    if (!isNone(Last->first, Last->second))
-      R.Real.insert(Run);
+    auto [List, Index] = It->second;
+    R.Any.insert(branchOf(List, Index));
+    if (!isNone(List, Index))
+      R.Real.insert(branchOf(List, Index));
   }
   // The run whose bindings of a name stand; none for a conditional name.
   llvm::StringMap<std::optional<unsigned>> Kept;
@@ -438,7 +561,7 @@ void Parser::closeModuleIf() {
     else if (R.Real.empty())
       Run = *R.Any.begin(); // None in every run.
     if (!Run)
-      M.ConditionalNames.push_back({Name, If.IfRange});
+      M.ConditionalNames.push_back({Name, If.IfRange, tok().getLoc()});
     Kept[Name] = Run;
   }
   // In the scope, an entry stands when it is of its name's run, or precedes
@@ -465,6 +588,7 @@ void Parser::closeModuleIf() {
   filter(M.Functions, 0);
   filter(M.Constants, 1);
   filter(M.Imports, 2);
+  filter(M.HostBindings, 4);
 }
 
 bool Parser::parseDottedName(std::string &Name) {
@@ -485,8 +609,10 @@ bool Parser::parseDottedName(std::string &Name) {
 void Parser::parseImport() {
   SMLoc Start = tok().getLoc();
   auto Bind = [&](StringRef Local, std::string Path) {
-    if (HandlerDepths.empty() || !boundInScope(Local))
+    if (HandlerDepths.empty() || !boundInScope(Local)) {
+      rebind(Local);
       M.Imports.push_back({Local, std::move(Path), rangeFrom(Start)});
+    }
   };
   if (consumeIf(TokenKind::kw_import)) {
     do {
@@ -589,7 +715,7 @@ void Parser::parseDecorated() {
     // A host def or class (`@functools.cache def x`) still binds its name.
     if (tok().isAny(TokenKind::kw_def, TokenKind::kw_class) &&
         peekTok().is(TokenKind::identifier))
-      UnknownBindings.push_back(peekTok().getSpelling());
+      noteHostBinding(peekTok().getSpelling());
     return skipStatement(/*OnlyCompoundBlock=*/true);
   }
   if (is(TokenKind::kw_async)) {
@@ -625,18 +751,7 @@ void Parser::parseDecorated() {
     // A handler's def is a fallback too (FlagGems' random_utils: the try
     // body binds `uniform` to a triton.language function).
     if (HandlerDepths.empty() || !boundInScope(F->Name)) {
-      // A kernel (or TLE-Raw) def rebinds the name over an earlier helper.
-      // Only in the current scope: what an `if` branch binds is decided
-      // when the `if` closes.
-      size_t ScopeStart =
-          ModuleIfs.empty() ? 0 : ModuleIfs.back().BranchStarts.back()[0];
-      M.Functions.erase(
-          std::remove_if(M.Functions.begin() + ScopeStart, M.Functions.end(),
-                         [&](const FunctionDef *G) {
-                           return G->IsCompileTime && !IsCompileTime &&
-                                  G->Name == F->Name;
-                         }),
-          M.Functions.end());
+      rebind(F->Name);
       M.Functions.push_back(F);
     }
   }
@@ -650,13 +765,17 @@ void Parser::parsePlainDef() {
   Quiet = true;
   QuietFailed = false;
   FunctionDef *F = parseFunctionDef({}, Start, /*IsJit=*/true);
-  bool Ok = F && !QuietFailed && !boundInScope(F->Name, /*CountImports=*/false);
+  bool Ok = F && !QuietFailed;
   Quiet = false;
   if (!Ok) {
+    // Still a binding of the name, to a function tlec cannot read.
     Pos = StartPos;
+    if (peekTok().is(TokenKind::identifier))
+      noteHostBinding(peekTok().getSpelling());
     return skipStatement(/*OnlyCompoundBlock=*/true);
   }
   F->IsCompileTime = true;
+  rebind(F->Name);
   M.Functions.push_back(F);
 }
 
@@ -844,11 +963,12 @@ void Parser::parseModuleConstant() {
             isConstantLike(M, Value) &&
             (HandlerDepths.empty() || !boundInScope(Name));
   Quiet = false;
-  if (Ok)
+  if (Ok) {
+    rebind(Name);
     M.Constants.push_back({Name, rangeFrom(Start), Annotation, Value});
-  else if ((Value || QuietFailed) &&
-           !(!HandlerDepths.empty() && boundInScope(Name))) {
-    UnknownBindings.push_back(Name);
+  } else if ((Value || QuietFailed) &&
+             !(!HandlerDepths.empty() && boundInScope(Name))) {
+    noteHostBinding(Name);
     // `x = y = v`: y is rebound too.
     size_t Here = Pos;
     Pos = StartPos;

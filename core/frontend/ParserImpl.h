@@ -86,16 +86,20 @@ private:
   /// top-level code, and closeModuleIf keeps what every run of the module
   /// would bind (see there).
   void enterModuleIfBranch();
-  /// Notes in UnknownBindings the names the statement at Pos binds without
+  /// Notes as host bindings the names the statement at Pos binds without
   /// the scan recording them (`a, b = ...`, `x += 1`, `for x in`, `class x`,
-  /// `del x`, `with ... as x`); consumes nothing.
+  /// `del x`, `with ... as x`, and what the block of a `for`, `while`,
+  /// `with`, `else` or `finally` binds); consumes nothing.
   void noteUnrecordedBindings();
+  void noteBlockBindings(size_t LineEnd);
+  /// A new binding of Name supersedes the current scope's earlier ones.
+  void rebind(llvm::StringRef Name);
+  void noteHostBinding(llvm::StringRef Spelling);
   void closeModuleIf();
   /// Whether the current scope (the innermost module-level `if` branch, or
   /// the whole module outside one) binds Name: a handler's binding is a
-  /// fallback only for a name its try body left unbound, and a plain def
-  /// only for a name nothing binds.
-  bool boundInScope(llvm::StringRef Name, bool CountImports = true) const;
+  /// fallback only for a name its try body left unbound.
+  bool boundInScope(llvm::StringRef Name) const;
   FunctionDef *parseFunctionDef(llvm::ArrayRef<Decorator> Decorators,
                                 llvm::SMLoc Start, bool IsJit);
   void extractAutotune(FunctionDef &F);
@@ -197,12 +201,10 @@ private:
   unsigned ModuleBlockDepth = 0;
   llvm::SmallVector<unsigned, 2> HandlerDepths;
   /// How far the module's binding lists reached at one point of the scan:
-  /// Functions, Constants, Imports, ConditionalNames and UnknownBindings.
+  /// Functions, Constants, Imports, ConditionalNames and HostBindings.
   using ScanMark = std::array<size_t, 5>;
   ScanMark mark() const;
-  /// Module-level assignments inside an `if` that the scan does not record
-  /// (`x = make()`): they still rebind their name in that branch.
-  std::vector<llvm::StringRef> UnknownBindings;
+  ScanMark scopeStart() const;
   /// Open module-level `if` statements: the block depth of the `if` line,
   /// where each branch's bindings start, whether the last branch's block
   /// has ended (an `elif` or `else` may follow), whether there is an `else`,

@@ -229,13 +229,31 @@ Result Emitter::lookupName(const NameExpr *N) {
       Dotted = Loader->absolutize(Mod, Dotted);
     if (std::optional<Result> Imported = lookupImported(Dotted))
       return *Imported;
-    return TValue::builtin(canonicalizeName(Dotted));
+    // `from triton.language import float16` binds the dtype itself.
+    std::string Name = canonicalizeName(Dotted);
+    llvm::StringRef Ref(Name);
+    if (Ref.consume_front("tl."))
+      if (std::optional<DType> T = lookupDType(Ref, &Context))
+        return TValue::dtype(T->Type, T->IsUnsigned);
+    return TValue::builtin(Name);
   }
   if (N->Id == "True" || N->Id == "False")
     return TValue::boolean(N->Id == "True");
   if (N->Id == "None")
     return TValue::none();
-  if (const Module::ConditionalName *C = Mod.lookupConditional(N->Id)) {
+  // The later of a conditional binding and a host one is the name's last.
+  const Module::ConditionalName *C = Mod.lookupConditional(N->Id);
+  StringRef Host = Mod.lookupHostBinding(N->Id);
+  if (!Host.empty() && (!C || C->At.getPointer() < Host.data())) {
+    auto [Line, Col] = Diags.getSourceMgr().getLineAndColumn(
+        SMLoc::getFromPointer(Host.data()));
+    return error(N, "'" + N->Id + "' is last bound at line " + Twine(Line) +
+                        ":" + Twine(Col) +
+                        " by a statement only Python can evaluate (tlec runs "
+                        "no host code); bind it to a constant or a jit "
+                        "function");
+  }
+  if (C) {
     auto [Line, Col] = Diags.getSourceMgr().getLineAndColumn(C->IfRange.Start);
     return error(N, "'" + N->Id +
                         "' is bound differently in the branches of "

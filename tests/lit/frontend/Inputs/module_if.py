@@ -157,6 +157,40 @@ if device.vendor_name == "a":
 else:
     max = tl.maximum
 
+# An earlier sibling branch is not what a later branch's inner `if` keeps.
+SIBLING = 5
+if device.vendor_name == "a":
+    SIBLING = None
+else:
+    if device.vendor_name == "b":
+        SIBLING = 2.0
+
+# The last binding before an `if` is the last in the source, whatever its
+# kind.
+ORDERED = None
+
+
+@triton.jit
+def ORDERED(x):
+    return x
+
+
+if device.vendor_name == "a":
+    ORDERED = 4.0
+
+# Straight-line rebinding: the last binding stands.
+REBOUND = 4.0
+from triton.language import float32 as REBOUND  # noqa: E402
+HOST_LAST = 1
+print(HOST_LAST); HOST_LAST = compute()
+FINALLY = 1
+try:
+    pass
+finally:
+    FINALLY = 2
+if (WALRUS := probe()):
+    pass
+
 @triton.jit
 def uses_names(out_ptr, WHICH: tl.constexpr):
     if WHICH == 0:
@@ -183,8 +217,20 @@ def uses_names(out_ptr, WHICH: tl.constexpr):
         tl.store(out_ptr, DECORATED)
     elif WHICH == 11:
         tl.store(out_ptr, IN_TRY)
-    else:
+    elif WHICH == 12:
         tl.store(out_ptr, max(1.0, 2.0))
+    elif WHICH == 13:
+        tl.store(out_ptr, SIBLING)
+    elif WHICH == 14:
+        tl.store(out_ptr, ORDERED)
+    elif WHICH == 15:
+        tl.store(out_ptr, tl.zeros([1], REBOUND).sum() + 1.0)
+    elif WHICH == 16:
+        tl.store(out_ptr, HOST_LAST)
+    elif WHICH == 17:
+        tl.store(out_ptr, FINALLY)
+    else:
+        tl.store(out_ptr, WALRUS)
 
 
 if __name__ == "__main__":
