@@ -20,6 +20,32 @@ using ::tle::backend::BarrierScope;
 
 namespace {
 
+/// The bits `positions` of `id`, gathered into its low bits in order (one
+/// shift and mask where they are consecutive).
+Value packBits(OpBuilder &b, Location loc, Value id,
+               ArrayRef<unsigned> positions) {
+  bool consecutive = llvm::all_of(llvm::enumerate(positions), [&](auto e) {
+    return e.value() == positions.front() + e.index();
+  });
+  if (positions.empty())
+    return i32Const(b, loc, 0);
+  if (consecutive)
+    return arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(b, loc, id, i32Const(b, loc, positions[0])),
+        i32Const(b, loc, (1u << positions.size()) - 1));
+  Value packed = i32Const(b, loc, 0);
+  for (auto [i, bit] : llvm::enumerate(positions)) {
+    Value one = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, id, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    packed = arith::OrIOp::create(
+        b, loc, packed,
+        arith::ShLIOp::create(b, loc, one, i32Const(b, loc, i)));
+  }
+  return packed;
+}
+
 struct ReduceConversion : DistPattern<ReduceOp> {
   using DistPattern::DistPattern;
 
@@ -144,18 +170,7 @@ struct ReduceConversion : DistPattern<ReduceOp> {
       if (failed(ids))
         return failure();
       // The warp's position along the axis: its axis bits, packed.
-      Value warpAlong = i32Const(rewriter, loc, 0);
-      for (auto [i, bit] : llvm::enumerate(bits->Warps)) {
-        Value one = arith::AndIOp::create(
-            rewriter, loc,
-            arith::ShRUIOp::create(rewriter, loc, ids->second,
-                                   i32Const(rewriter, loc, bit)),
-            i32Const(rewriter, loc, 1));
-        warpAlong = arith::OrIOp::create(
-            rewriter, loc, warpAlong,
-            arith::ShLIOp::create(rewriter, loc, one,
-                                  i32Const(rewriter, loc, i)));
-      }
+      Value warpAlong = packBits(rewriter, loc, ids->second, bits->Warps);
       int64_t outElems = 1;
       for (int64_t s : outShape)
         outElems *= s;
@@ -226,28 +241,7 @@ struct ReduceConversion : DistPattern<ReduceOp> {
         partLanes.assign(bits->Lanes.begin(), bits->Lanes.end());
         llvm::sort(partLanes);
         partLanes.resize(warpBits);
-        bool contiguous = llvm::all_of(llvm::enumerate(partLanes), [&](auto e) {
-          return e.value() == partLanes.front() + e.index();
-        });
-        lanePart = i32Const(rewriter, loc, 0);
-        if (contiguous && !partLanes.empty())
-          lanePart = arith::AndIOp::create(
-              rewriter, loc,
-              arith::ShRUIOp::create(rewriter, loc, ids->first,
-                                     i32Const(rewriter, loc, partLanes[0])),
-              i32Const(rewriter, loc, warps - 1));
-        for (auto [i, bit] :
-             llvm::enumerate(contiguous ? ArrayRef<unsigned>() : partLanes)) {
-          Value one = arith::AndIOp::create(
-              rewriter, loc,
-              arith::ShRUIOp::create(rewriter, loc, ids->first,
-                                     i32Const(rewriter, loc, bit)),
-              i32Const(rewriter, loc, 1));
-          lanePart = arith::OrIOp::create(
-              rewriter, loc, lanePart,
-              arith::ShLIOp::create(rewriter, loc, one,
-                                    i32Const(rewriter, loc, i)));
-        }
+        lanePart = packBits(rewriter, loc, ids->first, partLanes);
       }
       for (unsigned out = 0; out < numOut; ++out) {
         if (!isPrimary(out))

@@ -212,6 +212,15 @@ Result Emitter::evalModuleConstant(const Module &Mod, const ModuleConstant &C) {
   return *V;
 }
 
+TValue Emitter::builtinOrDType(StringRef Dotted) {
+  std::string Name = canonicalizeName(Dotted);
+  StringRef Ref(Name);
+  if (Ref.consume_front("tl."))
+    if (std::optional<DType> T = lookupDType(Ref, &Context))
+      return TValue::dtype(T->Type, T->IsUnsigned);
+  return TValue::builtin(Name);
+}
+
 Result Emitter::lookupName(const NameExpr *N) {
   if (!Frames.empty()) {
     auto It = frame().Vars.find(N->Id);
@@ -230,12 +239,7 @@ Result Emitter::lookupName(const NameExpr *N) {
     if (std::optional<Result> Imported = lookupImported(Dotted))
       return *Imported;
     // `from triton.language import float16` binds the dtype itself.
-    std::string Name = canonicalizeName(Dotted);
-    llvm::StringRef Ref(Name);
-    if (Ref.consume_front("tl."))
-      if (std::optional<DType> T = lookupDType(Ref, &Context))
-        return TValue::dtype(T->Type, T->IsUnsigned);
-    return TValue::builtin(Name);
+    return builtinOrDType(Dotted);
   }
   if (N->Id == "True" || N->Id == "False")
     return TValue::boolean(N->Id == "True");
@@ -462,12 +466,7 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
     std::string Dotted = V.getName().str() + "." + Attr.str();
     if (std::optional<Result> Imported = lookupImported(Dotted))
       return *Imported;
-    std::string Name = canonicalizeName(Dotted);
-    llvm::StringRef Ref(Name);
-    if (Ref.consume_front("tl."))
-      if (std::optional<DType> T = lookupDType(Ref, &Context))
-        return TValue::dtype(T->Type, T->IsUnsigned);
-    return TValue::builtin(Name);
+    return builtinOrDType(Dotted);
   }
   case TValue::Kind::IR: {
     Type T = V.getType();

@@ -201,6 +201,9 @@ private:
   };
 
   Result lookupName(const NameExpr *N);
+  /// A triton name as a value: the dtype for `triton.language.float16`
+  /// (however imported), else the builtin of its canonical name.
+  TValue builtinOrDType(llvm::StringRef Dotted);
   Result lowerConstant(const ConstantExpr *C);
   Result lowerCall(const CallExpr *C);
   Result lowerAttribute(const AttributeExpr *A);
