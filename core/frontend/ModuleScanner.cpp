@@ -125,8 +125,11 @@ void Parser::parseModule() {
       consume();
       if (ModuleBlockDepth > 0)
         --ModuleBlockDepth;
-      while (!HandlerDepths.empty() && HandlerDepths.back() > ModuleBlockDepth)
+      while (!HandlerDepths.empty() &&
+             HandlerDepths.back() > ModuleBlockDepth) {
         HandlerDepths.pop_back();
+        HandlerIfCounts.pop_back();
+      }
       if (!ModuleIfs.empty() && ModuleIfs.back().Depth == ModuleBlockDepth)
         ModuleIfs.back().BranchEnded = true;
       break;
@@ -191,6 +194,7 @@ void Parser::parseModule() {
       if (consumeIf(TokenKind::colon) && consumeIf(TokenKind::newline) &&
           consumeIf(TokenKind::indent)) {
         HandlerDepths.push_back(++ModuleBlockDepth);
+        HandlerIfCounts.push_back(ModuleIfs.size());
         break;
       }
       skipStatement(/*OnlyCompoundBlock=*/true);
@@ -246,12 +250,21 @@ void Parser::rebind(StringRef Name) {
 }
 
 void Parser::noteHostBinding(StringRef Spelling) {
-  rebind(Spelling);
+  // Recorded bindings before it stay: a constant derived from the name's
+  // earlier value (`HALF = BLOCK // 2` before `BLOCK = int(env)`) is
+  // evaluated when used, against the bindings the scan recorded. Inside an
+  // `if`, it still counts as a run's binding (closeModuleIf).
   M.HostBindings.push_back(Spelling);
 }
 
 bool Parser::boundInScope(StringRef Name) const {
+  // Inside a handler, the try body's scope: an `if` within the handler is
+  // part of the fallback.
   ScanMark Start = scopeStart();
+  if (!HandlerIfCounts.empty() && HandlerIfCounts.back() < ModuleIfs.size())
+    Start = HandlerIfCounts.back() == 0
+                ? ScanMark{}
+                : ModuleIfs[HandlerIfCounts.back() - 1].BranchStarts.back();
   for (size_t I = Start[0]; I < M.Functions.size(); ++I)
     if (M.Functions[I]->Name == Name)
       return true;
@@ -762,16 +775,25 @@ void Parser::parsePlainDef() {
   // works (a helper jit code may call: FlagGems' _unwrap_if_constexpr).
   SMLoc Start = tok().getLoc();
   size_t StartPos = Pos;
+  StringRef Name = StartPos + 1 < Tokens.size() &&
+                           Tokens[StartPos + 1].is(TokenKind::identifier)
+                       ? Tokens[StartPos + 1].getSpelling()
+                       : StringRef();
+  // A host wrapper named as the kernel it launches (FlagGems' `@triton.jit
+  // def exp_` ... `def exp_(*args)`) leaves the kernel compilable: a plain
+  // def does not supersede a binding in its scope.
+  if (!Name.empty() && boundInScope(Name))
+    return skipStatement(/*OnlyCompoundBlock=*/true);
   Quiet = true;
   QuietFailed = false;
   FunctionDef *F = parseFunctionDef({}, Start, /*IsJit=*/true);
   bool Ok = F && !QuietFailed;
   Quiet = false;
   if (!Ok) {
-    // Still a binding of the name, to a function tlec cannot read.
+    // The name is still bound, to a function tlec cannot read.
     Pos = StartPos;
-    if (peekTok().is(TokenKind::identifier))
-      noteHostBinding(peekTok().getSpelling());
+    if (!Name.empty())
+      noteHostBinding(Name);
     return skipStatement(/*OnlyCompoundBlock=*/true);
   }
   F->IsCompileTime = true;

@@ -200,6 +200,9 @@ private:
   /// a fallback, recorded only for a name the try body left unbound.
   unsigned ModuleBlockDepth = 0;
   llvm::SmallVector<unsigned, 2> HandlerDepths;
+  /// How many module-level `if`s were open when each handler began: its
+  /// fallbacks are judged against what the try body bound in that scope.
+  llvm::SmallVector<size_t, 2> HandlerIfCounts;
   /// How far the module's binding lists reached at one point of the scan:
   /// Functions, Constants, Imports, ConditionalNames and HostBindings.
   using ScanMark = std::array<size_t, 5>;

@@ -181,15 +181,33 @@ if device.vendor_name == "a":
 # Straight-line rebinding: the last binding stands.
 REBOUND = 4.0
 from triton.language import float32 as REBOUND  # noqa: E402
-HOST_LAST = 1
-print(HOST_LAST); HOST_LAST = compute()
-FINALLY = 1
-try:
-    pass
-finally:
-    FINALLY = 2
+# A constant derived from a name's earlier value keeps it when host code
+# rebinds the name later.
+BASE = 1024
+HALF = BASE // 2
+BASE = int(environ.get("BASE", "1024"))
 if (WALRUS := probe()):
     pass
+
+
+# A host wrapper named as its kernel leaves the kernel compilable (FlagGems'
+# experimental_ops).
+@triton.jit
+def wrapped(out_ptr):
+    tl.store(out_ptr, 1.0)
+
+
+def wrapped(*args, **kwargs):
+    return launch(*args, **kwargs)
+
+
+# An `if` in a handler is part of the fallback: the try body's import
+# stands.
+try:
+    from triton.language.extra.cuda import libdevice as fallback_lib
+except ImportError:
+    if hasattr(tl, "math"):
+        fallback_lib = tl.math
 
 @triton.jit
 def uses_names(out_ptr, WHICH: tl.constexpr):
@@ -226,9 +244,9 @@ def uses_names(out_ptr, WHICH: tl.constexpr):
     elif WHICH == 15:
         tl.store(out_ptr, tl.zeros([1], REBOUND).sum() + 1.0)
     elif WHICH == 16:
-        tl.store(out_ptr, HOST_LAST)
+        tl.store(out_ptr, HALF)
     elif WHICH == 17:
-        tl.store(out_ptr, FINALLY)
+        tl.store(out_ptr, fallback_lib.exp(0.0))
     else:
         tl.store(out_ptr, WALRUS)
 
