@@ -66,6 +66,24 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     return result;
   }
 
+  /// Combines `values` with those of the lanes across each of `laneBits`,
+  /// highest first, by xor shuffles.
+  LogicalResult butterfly(OpBuilder &b, Location loc, ReduceOp op,
+                          SmallVector<Value> &values,
+                          ArrayRef<unsigned> laneBits) const {
+    for (unsigned bit : llvm::reverse(laneBits)) {
+      SmallVector<Value> other;
+      for (Value v : values) {
+        FailureOr<Value> s = shuffleXor(b, loc, st.target, v, 1u << bit);
+        if (failed(s))
+          return failure();
+        other.push_back(*s);
+      }
+      values = combine(b, op, values, other);
+    }
+    return success();
+  }
+
   LogicalResult
   matchAndRewrite(ReduceOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -147,21 +165,11 @@ struct ReduceConversion : DistPattern<ReduceOp> {
     }
 
     // 2. Across the lanes of a warp, by xor butterflies.
-    for (unsigned bit : llvm::reverse(bits->Lanes)) {
-      for (auto &values : acc) {
-        if (values.empty())
-          continue;
-        SmallVector<Value> other;
-        for (Value v : values) {
-          FailureOr<Value> s =
-              shuffleXor(rewriter, loc, st.target, v, 1u << bit);
-          if (failed(s))
-            return failure();
-          other.push_back(*s);
-        }
-        values = combine(rewriter, op, values, other);
-      }
-    }
+    for (unsigned bit : llvm::reverse(bits->Lanes))
+      for (auto &values : acc)
+        if (!values.empty() &&
+            failed(butterfly(rewriter, loc, op, values, {bit})))
+          return failure();
 
     // 3. Across warps, through block-level scratch.
     unsigned warps = 1u << bits->Warps.size();
@@ -259,17 +267,8 @@ struct ReduceConversion : DistPattern<ReduceOp> {
           for (unsigned k = 0; k < numOperands; ++k)
             cur.push_back(loadScratch(rewriter, loc, bases[k], slot,
                                       acc[out][k].getType()));
-          for (unsigned bit : llvm::reverse(partLanes)) {
-            SmallVector<Value> other;
-            for (Value v : cur) {
-              FailureOr<Value> s =
-                  shuffleXor(rewriter, loc, st.target, v, 1u << bit);
-              if (failed(s))
-                return failure();
-              other.push_back(*s);
-            }
-            cur = combine(rewriter, op, cur, other);
-          }
+          if (failed(butterfly(rewriter, loc, op, cur, partLanes)))
+            return failure();
           acc[out] = std::move(cur);
           continue;
         }
