@@ -249,6 +249,32 @@ void Parser::rebind(StringRef Name) {
   drop(M.HostBindings, Start[4], [](StringRef B) { return B; });
 }
 
+/// Whether the token ends an assignment's targets (`=`, `+=`, ...).
+static bool isAssignment(TokenKind K) {
+  BinaryOpKind Op;
+  return K == TokenKind::equal || getAugAssignOp(K, Op);
+}
+
+StringRef Parser::bindingName(unsigned List, size_t Index) const {
+  switch (List) {
+  case 0:
+    return M.Functions[Index]->Name;
+  case 1:
+    return M.Constants[Index].Name;
+  case 2:
+    return M.Imports[Index].LocalName;
+  case 3:
+    return M.ConditionalNames[Index].Name;
+  default:
+    return M.HostBindings[Index];
+  }
+}
+
+void Parser::noteHostBindingAt(size_t I) {
+  if (I < Tokens.size() && Tokens[I].is(TokenKind::identifier))
+    noteHostBinding(Tokens[I].getSpelling());
+}
+
 void Parser::noteHostBinding(StringRef Spelling) {
   // Recorded bindings before it stay: a constant derived from the name's
   // earlier value (`HALF = BLOCK // 2` before `BLOCK = int(env)`) is
@@ -265,48 +291,38 @@ bool Parser::boundInScope(StringRef Name) const {
     Start = HandlerIfCounts.back() == 0
                 ? ScanMark{}
                 : ModuleIfs[HandlerIfCounts.back() - 1].BranchStarts.back();
-  for (size_t I = Start[0]; I < M.Functions.size(); ++I)
-    if (M.Functions[I]->Name == Name)
-      return true;
-  for (size_t I = Start[1]; I < M.Constants.size(); ++I)
-    if (M.Constants[I].Name == Name)
-      return true;
-  for (size_t I = Start[2]; I < M.Imports.size(); ++I)
-    if (M.Imports[I].LocalName == Name)
-      return true;
-  // A name an inner `if` left conditional is bound, if not knowably.
-  for (size_t I = Start[3]; I < M.ConditionalNames.size(); ++I)
-    if (M.ConditionalNames[I].Name == Name)
-      return true;
+  // Recorded bindings, and names an inner `if` left conditional (bound, if
+  // not knowably); host bindings are what a handler falls back from.
+  ScanMark End = mark();
+  for (unsigned List = 0; List < 4; ++List)
+    for (size_t I = Start[List]; I < End[List]; ++I)
+      if (bindingName(List, I) == Name)
+        return true;
   return false;
 }
 
 void Parser::noteUnrecordedBindings() {
-  auto Note = [&](size_t I) {
-    if (I < Tokens.size() && Tokens[I].is(TokenKind::identifier))
-      noteHostBinding(Tokens[I].getSpelling());
-  };
   size_t I = Pos, End = Pos;
   while (End < Tokens.size() &&
          !Tokens[End].isAny(TokenKind::newline, TokenKind::eof))
     ++End;
   switch (Tokens[I].getKind()) {
   case TokenKind::kw_class:
-    return Note(I + 1);
+    return noteHostBindingAt(I + 1);
   case TokenKind::kw_del:
     for (++I; I < End; ++I)
-      Note(I);
+      noteHostBindingAt(I);
     return;
   case TokenKind::kw_for:
     // Every name up to `in`; a subscript or an attribute among them
     // rebinds nothing, and noting it is only cautious.
     for (++I; I < End && !Tokens[I].is(TokenKind::kw_in); ++I)
-      Note(I);
+      noteHostBindingAt(I);
     return noteBlockBindings(End);
   case TokenKind::kw_with:
     for (; I + 1 < End; ++I)
       if (Tokens[I].is(TokenKind::kw_as))
-        Note(I + 1);
+        noteHostBindingAt(I + 1);
     return noteBlockBindings(End);
   case TokenKind::kw_while:
   case TokenKind::kw_else:
@@ -338,16 +354,10 @@ void Parser::noteUnrecordedBindings() {
       OnlyNames = true;
       continue;
     }
-    bool Assigns = T.isAny(
-        TokenKind::equal, TokenKind::plusequal, TokenKind::minusequal,
-        TokenKind::starequal, TokenKind::starstarequal, TokenKind::slashequal,
-        TokenKind::slashslashequal, TokenKind::percentequal, TokenKind::atequal,
-        TokenKind::ampequal, TokenKind::pipeequal, TokenKind::caretequal,
-        TokenKind::lesslessequal, TokenKind::greatergreaterequal);
-    if (Assigns) {
+    if (isAssignment(T.getKind())) {
       if (OnlyNames)
         for (size_t J = TargetStart; J < I; ++J)
-          Note(J);
+          noteHostBindingAt(J);
       TargetStart = I + 1;
       OnlyNames = true;
     } else if (!T.isAny(TokenKind::identifier, TokenKind::comma,
@@ -364,10 +374,6 @@ void Parser::noteBlockBindings(size_t LineEnd) {
   if (LineEnd + 1 >= Tokens.size() || !Tokens[LineEnd].is(TokenKind::newline) ||
       !Tokens[LineEnd + 1].is(TokenKind::indent))
     return;
-  auto noteAt = [&](size_t I) {
-    if (I < Tokens.size() && Tokens[I].is(TokenKind::identifier))
-      noteHostBinding(Tokens[I].getSpelling());
-  };
   unsigned Depth = 1, SkipBelow = 0;
   bool StatementStart = true;
   for (size_t I = LineEnd + 2; I < Tokens.size() && Depth; ++I) {
@@ -395,26 +401,22 @@ void Parser::noteBlockBindings(size_t LineEnd) {
     if (SkipBelow)
       continue;
     if (Start && T.isAny(TokenKind::kw_def, TokenKind::kw_class)) {
-      noteAt(I + 1);
+      noteHostBindingAt(I + 1);
       SkipBelow = Depth + 1; // Its body, one block deeper.
       continue;
     }
     if (Start && T.is(TokenKind::identifier) && I + 1 < Tokens.size() &&
-        Tokens[I + 1].isAny(TokenKind::equal, TokenKind::plusequal,
-                            TokenKind::minusequal, TokenKind::starequal,
-                            TokenKind::slashequal, TokenKind::slashslashequal,
-                            TokenKind::percentequal, TokenKind::ampequal,
-                            TokenKind::pipeequal, TokenKind::caretequal,
-                            TokenKind::colon))
-      noteAt(I);
+        (isAssignment(Tokens[I + 1].getKind()) ||
+         Tokens[I + 1].is(TokenKind::colon)))
+      noteHostBindingAt(I);
     else if (Start && T.is(TokenKind::kw_for))
       for (size_t J = I + 1;
            J < Tokens.size() &&
            !Tokens[J].isAny(TokenKind::kw_in, TokenKind::newline);
            ++J)
-        noteAt(J);
+        noteHostBindingAt(J);
     else if (T.isAny(TokenKind::kw_as, TokenKind::colonequal))
-      noteAt(T.is(TokenKind::kw_as) ? I + 1 : I - 1);
+      noteHostBindingAt(T.is(TokenKind::kw_as) ? I + 1 : I - 1);
   }
 }
 
@@ -435,9 +437,8 @@ void Parser::enterModuleIfBranch() {
     else if (Brackets && tok().isAny(TokenKind::r_paren, TokenKind::r_square,
                                      TokenKind::r_brace))
       --Brackets;
-    else if (is(TokenKind::colonequal) && Pos > 0 &&
-             Tokens[Pos - 1].is(TokenKind::identifier))
-      noteHostBinding(Tokens[Pos - 1].getSpelling());
+    else if (is(TokenKind::colonequal) && Pos > 0)
+      noteHostBindingAt(Pos - 1);
     consume();
   }
   if (consumeIf(TokenKind::colon) && consumeIf(TokenKind::newline) &&
@@ -484,20 +485,6 @@ void Parser::closeModuleIf() {
       ++Branch;
     return Branch;
   };
-  auto nameOf = [&](unsigned List, size_t Index) -> StringRef {
-    switch (List) {
-    case 0:
-      return M.Functions[Index]->Name;
-    case 1:
-      return M.Constants[Index].Name;
-    case 2:
-      return M.Imports[Index].LocalName;
-    case 3:
-      return M.ConditionalNames[Index].Name;
-    default:
-      return M.HostBindings[Index];
-    }
-  };
   // Where an entry binds its name: the lists interleave in the source.
   auto posOf = [&](unsigned List, size_t Index) -> const char * {
     switch (List) {
@@ -534,7 +521,7 @@ void Parser::closeModuleIf() {
   llvm::MapVector<StringRef, Runs> Names;
   for (unsigned List = 0; List < 5; ++List)
     for (size_t I = Begin[List]; I < End[List]; ++I) {
-      Runs &R = Names[nameOf(List, I)];
+      Runs &R = Names[bindingName(List, I)];
       R.Any.insert(branchOf(List, I));
       if (!isNone(List, I))
         R.Real.insert(branchOf(List, I));
@@ -544,7 +531,7 @@ void Parser::closeModuleIf() {
   llvm::StringMap<std::pair<unsigned, size_t>> Last;
   for (unsigned List = 0; List < 5; ++List)
     for (size_t I = 0; I < Begin[List]; ++I) {
-      StringRef Name = nameOf(List, I);
+      StringRef Name = bindingName(List, I);
       if (!Names.count(Name) || !visible(List, I))
         continue;
       auto [It, New] = Last.try_emplace(Name, List, I);
@@ -582,7 +569,7 @@ void Parser::closeModuleIf() {
   auto stands = [&](unsigned List, size_t Index) {
     if (Index < Scope[List])
       return true;
-    auto It = Kept.find(nameOf(List, Index));
+    auto It = Kept.find(bindingName(List, Index));
     if (It == Kept.end())
       return Index < Begin[List];
     return It->second && *It->second == branchOf(List, Index);

@@ -185,7 +185,7 @@ Stmt *Parser::parseSimpleStatement() {
   }
 }
 
-static bool getAugAssignOp(TokenKind K, BinaryOpKind &Op) {
+bool tle::frontend::getAugAssignOp(TokenKind K, BinaryOpKind &Op) {
   switch (K) {
   case TokenKind::plusequal:
     Op = BinaryOpKind::Add;

@@ -22,6 +22,10 @@
 
 namespace tle::frontend {
 
+/// The operator of an augmented assignment token (`+=`: Add); false for
+/// any other token.
+bool getAugAssignOp(TokenKind K, BinaryOpKind &Op);
+
 class Parser {
 public:
   Parser(llvm::ArrayRef<Token> Tokens, DiagnosticEngine &Diags, Module &M)
@@ -95,6 +99,8 @@ private:
   /// A new binding of Name supersedes the current scope's earlier ones.
   void rebind(llvm::StringRef Name);
   void noteHostBinding(llvm::StringRef Spelling);
+  /// noteHostBinding of the token at I when it is a name.
+  void noteHostBindingAt(size_t I);
   void closeModuleIf();
   /// Whether the current scope (the innermost module-level `if` branch, or
   /// the whole module outside one) binds Name: a handler's binding is a
@@ -208,6 +214,9 @@ private:
   using ScanMark = std::array<size_t, 5>;
   ScanMark mark() const;
   ScanMark scopeStart() const;
+  /// The name the entry Index of binding list List binds (the lists of
+  /// ScanMark, in its order).
+  llvm::StringRef bindingName(unsigned List, size_t Index) const;
   /// Open module-level `if` statements: the block depth of the `if` line,
   /// where each branch's bindings start, whether the last branch's block
   /// has ended (an `elif` or `else` may follow), whether there is an `else`,
