@@ -256,7 +256,7 @@ struct ReduceConversion : DistPattern<ReduceOp> {
           continue;
         Value first =
             arith::MulIOp::create(rewriter, loc, outLinear[out], cWarps);
-        if (partLanes.size() == warpBits) {
+        if (lanePart) {
           // This lane reads the partial its axis lane bits select; xor
           // shuffles over those bits combine the partials, w with w + half
           // first, as the tree below and Triton's butterfly do. The lanes
