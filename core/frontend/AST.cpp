@@ -197,6 +197,10 @@ StringRef tle::frontend::getNodeKindName(NodeKind Kind) {
     return "Starred";
   case NodeKind::NamedExpr:
     return "NamedExpr";
+  case NodeKind::JoinedStr:
+    return "JoinedStr";
+  case NodeKind::FormattedValue:
+    return "FormattedValue";
   case NodeKind::Assign:
     return "Assign";
   case NodeKind::AnnAssign:

@@ -121,8 +121,10 @@ enum class NodeKind {
   Lambda,
   Starred,
   NamedExpr,
+  JoinedStr,
+  FormattedValue,
   FirstExpr = Name,
-  LastExpr = NamedExpr,
+  LastExpr = FormattedValue,
   // Statements.
   Assign,
   AnnAssign,
@@ -203,9 +205,7 @@ public:
 /// A literal. Integers of any size keep their digits: Int holds the value
 /// when it fits in 64 bits (IntOverflow false), and getAPInt() rebuilds
 /// larger values. Adjacent string literals are concatenated as in Python.
-/// When any part is an f-string, IsFString is set and Str is the source text
-/// of the whole literal (prefixes and quotes included): its fields are
-/// formatting the lowering evaluates on constexprs or rejects.
+/// A literal with an f-string part is a JoinedStrExpr instead.
 class ConstantExpr : public Expr {
 public:
   enum class ValueKind {
@@ -238,8 +238,35 @@ public:
   unsigned IntRadix = 10;
   double Float = 0; ///< Float value, or the imaginary part.
   bool Bool = false;
-  llvm::StringRef Str; ///< Decoded contents of Str/Bytes (see IsFString).
-  bool IsFString = false;
+  llvm::StringRef Str; ///< Decoded contents of Str/Bytes.
+};
+
+/// An f-string (with the literals concatenated to it), as Python's
+/// ast.JoinedStr: its Values are Str constants and FormattedValue fields, in
+/// order.
+class JoinedStrExpr : public Expr {
+public:
+  JoinedStrExpr(llvm::SMRange R, llvm::ArrayRef<Expr *> Values)
+      : Expr(NodeKind::JoinedStr, R), Values(Values) {}
+  TLE_AST_LEAF(JoinedStr)
+  llvm::ArrayRef<Expr *> Values;
+};
+
+/// One replacement field of an f-string, `{value!conversion:format_spec}`.
+/// A self-documenting field (`{x=}`) is the literal "x=" before a field
+/// whose conversion is 'r', as Python parses it.
+class FormattedValueExpr : public Expr {
+public:
+  FormattedValueExpr(llvm::SMRange R, Expr *Value, char Conversion,
+                     JoinedStrExpr *FormatSpec)
+      : Expr(NodeKind::FormattedValue, R), Value(Value), Conversion(Conversion),
+        FormatSpec(FormatSpec) {}
+  TLE_AST_LEAF(FormattedValue)
+  Expr *Value;
+  /// 's', 'r' or 'a'; 0 without a conversion.
+  char Conversion;
+  /// The text after ':', itself an f-string; null without one.
+  JoinedStrExpr *FormatSpec;
 };
 
 class BinOpExpr : public Expr {

@@ -109,9 +109,7 @@ std::string Dumper::describe(const Node *N) {
       break;
     case VK::Str:
     case VK::Bytes:
-      Out << (C->IsFString                   ? " fstring "
-              : C->getValueKind() == VK::Str ? " str "
-                                             : " bytes ");
+      Out << (C->getValueKind() == VK::Str ? " str " : " bytes ");
       Out << '"';
       Out.write_escaped(C->Str);
       Out << '"';
@@ -165,6 +163,10 @@ std::string Dumper::describe(const Node *N) {
                             : " generator");
     break;
   }
+  case NodeKind::FormattedValue:
+    if (char Conversion = cast<FormattedValueExpr>(N)->Conversion)
+      Out << " !" << Conversion;
+    break;
   case NodeKind::AugAssign:
     Out << ' ' << getSpelling(cast<AugAssignStmt>(N)->Op) << '=';
     break;
@@ -302,6 +304,13 @@ void Dumper::node(StringRef Role, const Node *N) {
   case NodeKind::NamedExpr:
     node("target", cast<NamedExprExpr>(N)->Target);
     node("value", cast<NamedExprExpr>(N)->Value);
+    return;
+  case NodeKind::JoinedStr:
+    children("value", cast<JoinedStrExpr>(N)->Values);
+    return;
+  case NodeKind::FormattedValue:
+    node("value", cast<FormattedValueExpr>(N)->Value);
+    node("format_spec", cast<FormattedValueExpr>(N)->FormatSpec);
     return;
   case NodeKind::Assign:
     children("target", cast<AssignStmt>(N)->Targets);

@@ -51,6 +51,10 @@ Lexer::Lexer(SourceMgr &SrcMgr, unsigned BufferID, DiagnosticEngine &Diags)
     Cur += 3;
 }
 
+Lexer::Lexer(StringRef Text, DiagnosticEngine &Diags)
+    : Diags(Diags), Cur(Text.begin()), End(Text.end()), AtLineStart(false),
+      InReplacementField(true) {}
+
 std::vector<Token> Lexer::lexAll() {
   while (!atEnd() && !Diags.hasReachedErrorLimit()) {
     if (AtLineStart && Brackets.empty())
@@ -122,7 +126,7 @@ void Lexer::lexToken() {
   }
   if (isNewline(C)) {
     Cur += (C == '\r' && peek(1) == '\n') ? 2 : 1;
-    if (Brackets.empty()) {
+    if (Brackets.empty() && !InReplacementField) {
       Tokens.emplace_back(TokenKind::newline, StringRef(Start, 1));
       AtLineStart = true;
     }
@@ -450,6 +454,8 @@ void Lexer::finish() {
     Diags.error(loc(Open), Twine("'") + Twine(*Open) + "' was never closed",
                 SMRange(loc(Open), loc(Open + 1)));
   }
+  if (InReplacementField)
+    return pushEmpty(TokenKind::eof, End);
   if (!Tokens.empty() &&
       !Tokens.back().isAny(TokenKind::newline, TokenKind::dedent))
     pushEmpty(TokenKind::newline, End);

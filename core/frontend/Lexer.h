@@ -34,6 +34,10 @@ public:
   static constexpr unsigned MaxStringNesting = 16;
 
   Lexer(llvm::SourceMgr &SrcMgr, unsigned BufferID, DiagnosticEngine &Diags);
+  /// Tokenizes Text, the expression of an f-string replacement field (a
+  /// part of a buffer, so that locations stay exact), as Python does inside
+  /// brackets: newlines are whitespace, and the tokens end with EOF only.
+  Lexer(llvm::StringRef Text, DiagnosticEngine &Diags);
 
   /// Tokenizes the whole buffer.
   std::vector<Token> lexAll();
@@ -70,6 +74,7 @@ private:
   /// diagnostics.
   llvm::SmallVector<const char *, 16> Brackets;
   bool AtLineStart = true;
+  bool InReplacementField = false;
   unsigned StringNesting = 0;
 };
 

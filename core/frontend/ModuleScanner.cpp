@@ -828,8 +828,8 @@ FunctionDef *Parser::parseFunctionDef(ArrayRef<Decorator> Decorators,
     if (Tokens[P].isAny(TokenKind::newline, TokenKind::semi)) {
       std::string Doc;
       for (size_t I = BodyStart; I < P; ++I) {
-        bool IsBytes, IsFString;
-        decodeString(Tokens[I], Doc, IsBytes, IsFString);
+        bool IsBytes;
+        decodeString(Tokens[I], Doc, IsBytes);
       }
       F->Docstring = Ctx.copyString(Doc);
       F->HasDocstring = true;

@@ -4,7 +4,8 @@
 //   ModuleScanner.cpp  top level: imports, constants, decorated functions,
 //                      and skipping of everything else by token structure;
 //   ParseStmt.cpp      statements and blocks of jit function bodies;
-//   ParseExpr.cpp      expressions, with Python's precedence.
+//   ParseExpr.cpp      expressions, with Python's precedence;
+//   ParseString.cpp    string literals and f-strings.
 // Parse functions return null (statements: false) after reporting an error;
 // statement-level callers then resynchronize at the next logical line.
 //
@@ -145,7 +146,6 @@ private:
   Expr *parsePrimary();
   Expr *parseAtom();
   Expr *parseNumber();
-  Expr *parseStrings();
   Expr *parseParenthesized();
   Expr *parseListDisplay();
   Expr *parseBraceDisplay();
@@ -159,10 +159,28 @@ private:
   Expr *parseStarOrTest(bool ForTargets);
   Expr *parseComprehension(llvm::SMLoc Start, ComprehensionExpr::CompKind Kind,
                            Expr *Elt, Expr *Value, TokenKind Close);
+
+  //===--- String literals and f-strings (ParseString.cpp)
+  //-----------------===//
+  Expr *parseStrings();
   /// Appends the value of one string token to Out: escapes decoded, except
   /// in raw strings and f-strings (whose text is kept as written).
-  void decodeString(const Token &T, std::string &Out, bool &IsBytes,
-                    bool &IsFString);
+  void decodeString(const Token &T, std::string &Out, bool &IsBytes);
+  /// Parses Text, an f-string's body or a format spec (InSpec, where braces
+  /// are not doubled), into Parts; literal text gathers in Literal until a
+  /// field follows, and literal parts take LiteralRange.
+  bool parseFStringText(llvm::StringRef Text, bool IsRaw, bool InSpec,
+                        llvm::SMRange LiteralRange, std::string &Literal,
+                        llvm::SmallVectorImpl<Expr *> &Parts);
+  /// Parses the replacement field opening at Text[I] and moves I past it.
+  bool parseReplacementField(llvm::StringRef Text, size_t &I, bool IsRaw,
+                             llvm::SMRange LiteralRange, std::string &Literal,
+                             llvm::SmallVectorImpl<Expr *> &Parts);
+  /// A field's expression, lexed and parsed by a parser of its own tokens.
+  Expr *parseFieldExpression(llvm::StringRef Text);
+  /// Moves non-empty Literal into Parts as a Str constant.
+  void flushLiteral(std::string &Literal, llvm::SMRange Range,
+                    llvm::SmallVectorImpl<Expr *> &Parts);
 
   template <typename T> llvm::ArrayRef<T> copy(llvm::ArrayRef<T> A) {
     return Ctx.copyArray(A);

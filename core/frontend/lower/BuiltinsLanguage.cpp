@@ -961,6 +961,30 @@ Result builtinConstexpr(Emitter &E, CallArgs &Args, const Node *Site) {
   return A->get("value")->Value;
 }
 
+/// tl.dtype(name): the dtype Triton names "int32", "uint8", "fp16", ...
+/// (its own names only: tl.dtype("float16") fails in Triton too).
+Result builtinDTypeByName(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.dtype", {"name"}, 1);
+  if (failed(A))
+    return failure();
+  auto Name = E.requireStr(A->get("name"), "name", Site);
+  if (failed(Name))
+    return failure();
+  static constexpr llvm::StringLiteral TritonNames[] = {
+      "int1",    "int8",   "int16",  "int32",  "int64",
+      "uint8",   "uint16", "uint32", "uint64", "fp8e5",
+      "fp8e4nv", "fp16",   "bf16",   "fp32",   "fp64"};
+  std::optional<DType> T;
+  if (llvm::is_contained(TritonNames, *Name))
+    T = lookupDType(*Name, C.B.getContext());
+  if (!T)
+    return E.error(Site, "tl.dtype: unknown dtype name '" + *Name +
+                             "' (expected one of int1, int8, ..., uint64, "
+                             "fp8e5, fp8e4nv, fp16, bf16, fp32, fp64)");
+  return TValue::dtype(T->Type, T->IsUnsigned);
+}
+
 Result builtinCdiv(Emitter &E, CallArgs &Args, const Node *Site) {
   Ctx C(E, Args, Site);
   auto A = C.bind("tl.cdiv", {"x", "div"}, 2);
@@ -1403,6 +1427,7 @@ void ::tle::frontend::registerLanguageBuiltins(
   Table["tl.device_assert"] = builtinDeviceAssert;
   Table["tl.device_print"] = builtinDevicePrint;
   Table["tl.constexpr"] = builtinConstexpr;
+  Table["tl.dtype"] = builtinDTypeByName;
   Table["tl.cdiv"] = builtinCdiv;
   Table["tl._log2"] = builtinLog2Constexpr;
   Table["tl.get_int_dtype"] = builtinGetIntDtype;

@@ -5,6 +5,7 @@
 #include "core/frontend/ModuleLoader.h"
 #include "core/frontend/Parser.h"
 #include "core/frontend/lower/Builtins.h"
+#include "core/frontend/lower/PythonText.h"
 #include "dialects/TLE/TLEDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringSet.h"
@@ -284,8 +285,6 @@ Result Emitter::lowerConstant(const ConstantExpr *C) {
   case ConstantExpr::ValueKind::Float:
     return TValue::floating(C->Float);
   case ConstantExpr::ValueKind::Str:
-    if (C->IsFString)
-      return error(C, "f-strings are not supported in jit functions");
     return TValue::string(C->Str);
   case ConstantExpr::ValueKind::Bool:
     return TValue::boolean(C->Bool);
@@ -299,6 +298,38 @@ Result Emitter::lowerConstant(const ConstantExpr *C) {
     return error(C, "'...' is not supported in jit functions");
   }
   return error(C, "unsupported constant");
+}
+
+Result Emitter::lowerJoinedStr(const JoinedStrExpr *E) {
+  // As Triton: each field's value must be a constexpr, formatted by str()
+  // or its conversion; a format spec is ignored, which tlec says once.
+  std::string Out;
+  for (const Expr *Part : E->Values) {
+    if (const auto *C = dyn_cast<ConstantExpr>(Part)) {
+      Out += C->Str;
+      continue;
+    }
+    const auto *Field = cast<FormattedValueExpr>(Part);
+    if (const JoinedStrExpr *Spec = Field->FormatSpec;
+        Spec && WarnedFormatSpecs.insert(Spec).second)
+      Diags.warning(Spec->getLoc(),
+                    "format spec ignored: Triton formats an f-string field "
+                    "in a jit function with str() (or its conversion), and "
+                    "so does tlec, for the same text",
+                    Spec->getRange());
+    auto V = lowerExpr(Field->Value);
+    if (failed(V))
+      return failure();
+    std::optional<std::string> Text = getPythonText(*V, Field->Conversion);
+    if (!Text)
+      return error(Field->Value,
+                   "an f-string field in a jit function must be a "
+                   "compile-time value (constexpr number, string, bool, "
+                   "None or dtype), got " +
+                       V->describe());
+    Out += *Text;
+  }
+  return TValue::string(Out);
 }
 
 Result Emitter::lowerBoolOp(const BoolOpExpr *E) {
@@ -854,6 +885,8 @@ Result Emitter::lowerExpr(const Expr *E) {
     return lookupName(cast<NameExpr>(E));
   case NodeKind::Constant:
     return lowerConstant(cast<ConstantExpr>(E));
+  case NodeKind::JoinedStr:
+    return lowerJoinedStr(cast<JoinedStrExpr>(E));
   case NodeKind::BinOp: {
     auto *Bin = cast<BinOpExpr>(E);
     auto L = lowerExpr(Bin->Left);

@@ -18,6 +18,7 @@
 #include "core/frontend/lower/Types.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -205,6 +206,7 @@ private:
   /// (however imported), else the builtin of its canonical name.
   TValue builtinOrDType(llvm::StringRef Dotted);
   Result lowerConstant(const ConstantExpr *C);
+  Result lowerJoinedStr(const JoinedStrExpr *E);
   Result lowerCall(const CallExpr *C);
   Result lowerAttribute(const AttributeExpr *A);
   Result lowerSubscript(const SubscriptExpr *S);
@@ -285,6 +287,9 @@ private:
   mlir::OpBuilder B;
   mlir::Location CurrentLoc;
   std::vector<Frame> Frames;
+  /// Format specs already reported as ignored (a function lowers once per
+  /// specialization and call site).
+  llvm::DenseSet<const JoinedStrExpr *> WarnedFormatSpecs;
   std::unique_ptr<Module> RandomLibrary;
   /// Evaluated module constants, per module.
   llvm::DenseMap<std::pair<const Module *, llvm::StringRef>, TValue>

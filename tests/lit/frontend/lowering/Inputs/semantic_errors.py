@@ -192,7 +192,7 @@ def signedness_div(x_ptr, u):
 
 @triton.jit
 def fstring_in_kernel(x_ptr):
-    tl.device_print(f"x")
+    tl.device_print(f"{tl.load(x_ptr)}")
 
 
 @triton.jit

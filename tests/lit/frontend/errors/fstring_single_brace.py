@@ -1,0 +1,9 @@
+# RUN: not tlec %s --emit=ast 2>&1 | FileCheck %s --strict-whitespace --match-full-lines --implicit-check-not=error:
+# CHECK:{{.*}}fstring_single_brace.py:9:25: error: f-string: single '}' is not allowed
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def kernel(x, y):
+    tl.device_print(f"ab}c", x)
