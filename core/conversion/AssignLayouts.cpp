@@ -61,6 +61,7 @@
 
 #include <list>
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -240,6 +241,8 @@ private:
   bool newLoopSeeds = false;
   /// Shape -> the layout of that shape.
   std::map<SmallVector<int64_t>, BlockedLayoutAttr> shapeLayouts;
+  /// The shapes of shapeLayouts that memory accesses chose (proposeAnchors).
+  std::set<SmallVector<int64_t>> anchoredShapes;
   /// Memory accesses that keep their own layout (see proposeAnchors).
   DenseMap<Operation *, BlockedLayoutAttr> accessLayouts;
   DenseMap<Value, Attribute> layouts;
@@ -251,18 +254,26 @@ private:
       return it->second;
     // Blocked layouts apply to any shape of their rank: a shape without a
     // memory access of its own (e.g. 32x1 before a broadcast to 32x128) takes
-    // the layout of the largest anchored shape of the same rank.
+    // the layout of the largest anchored shape of the same rank. The default
+    // of a smaller shape without an access is not taken: it would spread
+    // this shape's elements over too few lanes (the 2x1x1 indicator of a
+    // bitonic sort's 2x2x...x2 hypercube, 32 times over).
+    int64_t shapeElems = 1;
+    for (int64_t d : shape)
+      shapeElems *= d;
     BlockedLayoutAttr layout;
     int64_t bestElems = 0;
-    for (auto &[anchored, anchoredLayout] : shapeLayouts) {
-      if (anchored.size() != shape.size())
+    for (auto &[other, otherLayout] : shapeLayouts) {
+      if (other.size() != shape.size())
         continue;
       int64_t elems = 1;
-      for (int64_t d : anchored)
+      for (int64_t d : other)
         elems *= d;
+      if (!anchoredShapes.count(other) && elems < shapeElems)
+        continue;
       if (elems > bestElems) {
         bestElems = elems;
-        layout = anchoredLayout;
+        layout = otherLayout;
       }
     }
     if (!layout)
@@ -387,6 +398,7 @@ void AssignLayoutsPass::proposeAnchors(ModuleOp module) {
       if (p.layout.getOrder()[0] == dim && p.width > widest->width)
         widest = &p;
     shapeLayouts[shape] = widest->layout;
+    anchoredShapes.insert(shape);
   }
   // Accesses that the shape's layout would split into single elements
   // (neither contiguous nor constant along its fastest dimension) keep
@@ -1227,6 +1239,7 @@ void AssignLayoutsPass::runOnOperation() {
     warps = s.warps;
     firstWarp = s.firstWarp;
     shapeLayouts.clear();
+    anchoredShapes.clear();
     proposeAnchors(module);
     // Loop-carried values found to meet a matrix layout are carried in it:
     // assign again with them seeded until no new one turns up (each run

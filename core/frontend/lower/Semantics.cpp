@@ -339,6 +339,36 @@ static std::optional<TValue> foldBinary(BinaryOpKind Op, const TValue &L,
     llvm::append_range(Elts, R.getElements());
     return TValue::tuple(std::move(Elts));
   }
+  // Repetition: [2] * n, n * "ab" (a count below one gives an empty one).
+  if (Op == BinaryOpKind::Mult &&
+      (L.is(TValue::Kind::Tuple) || L.is(TValue::Kind::Str) ||
+       R.is(TValue::Kind::Tuple) || R.is(TValue::Kind::Str))) {
+    bool SeqLeft = L.is(TValue::Kind::Tuple) || L.is(TValue::Kind::Str);
+    const TValue &Seq = SeqLeft ? L : R, &Count = SeqLeft ? R : L;
+    if (!Count.is(TValue::Kind::Int) && !Count.is(TValue::Kind::Bool))
+      return std::nullopt;
+    int64_t N = Count.is(TValue::Kind::Bool)
+                    ? Count.getBool()
+                    : std::max<int64_t>(Count.getInt(), 0);
+    size_t Length = Seq.is(TValue::Kind::Str) ? Seq.getStr().size()
+                                              : Seq.getElements().size();
+    constexpr uint64_t MaxLength = 1 << 20;
+    if (Length && static_cast<uint64_t>(N) > MaxLength / Length) {
+      Err = "sequence repetition longer than " + std::to_string(MaxLength) +
+            " elements in a jit function";
+      return std::nullopt;
+    }
+    if (Seq.is(TValue::Kind::Str)) {
+      std::string Out;
+      for (int64_t I = 0; I < N; ++I)
+        Out += Seq.getStr();
+      return TValue::string(Out);
+    }
+    std::vector<TValue> Elts;
+    for (int64_t I = 0; I < N; ++I)
+      llvm::append_range(Elts, Seq.getElements());
+    return TValue::tuple(std::move(Elts));
+  }
   if (!L.isNumber() || !R.isNumber())
     return std::nullopt;
   bool IsFloat = L.is(TValue::Kind::Float) || R.is(TValue::Kind::Float);

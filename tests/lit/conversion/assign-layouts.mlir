@@ -481,3 +481,28 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A shape without a memory access of its own does not take the default of
+// a smaller such shape of its rank: the 8x8x2 tiles below keep their own
+// default (2x8x2 lanes) instead of the 1x1x2 indicator's (16x1x2 lanes,
+// 16 elements per lane repeated), as a bitonic sort's hypercube needs.
+// CHECK: #[[HYPER:.*]] = #tle.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [2, 8, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>
+// CHECK: tle.func @indicator_broadcast
+// CHECK: arith.addi {{.*}} : tensor<8x8x2xi32, #[[HYPER]]>
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @indicator_broadcast(%arg0: !tle.ptr<i32> {tle.divisibility = 16 : i32}) {
+    %0 = tle.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32>
+    %1 = tle.reshape %0 : tensor<2xi32> -> tensor<1x1x2xi32>
+    %2 = tle.broadcast %1 : tensor<1x1x2xi32> -> tensor<8x8x2xi32>
+    %3 = tle.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+    %4 = tle.reshape %3 : tensor<128xi32> -> tensor<8x8x2xi32>
+    %5 = arith.addi %4, %2 : tensor<8x8x2xi32>
+    %6 = tle.reshape %5 : tensor<8x8x2xi32> -> tensor<128xi32>
+    %7 = tle.splat %arg0 : !tle.ptr<i32> -> tensor<128x!tle.ptr<i32>>
+    %8 = tle.addptr %7, %3 : tensor<128x!tle.ptr<i32>>, tensor<128xi32>
+    tle.store %8, %6 : tensor<128x!tle.ptr<i32>>
+    tle.return
+  }
+}
