@@ -33,6 +33,9 @@ BuiltinFn lookupBuiltin(llvm::StringRef CanonicalName);
 /// triton.language's random numbers (tl.rand, tl.randint, tl.philox, ...)
 /// as the Python source of a jit module (RandomLibrary.cpp).
 const char *getRandomLibrarySource();
+/// The functions of triton.language.standard Triton writes as jit code
+/// (tl.sort, tl.topk, tl.flip, tl.xor_sum, ...; StandardLibrary.cpp).
+const char *getStandardLibrarySource();
 
 /// Each file of builtins adds its own functions.
 void registerLanguageBuiltins(llvm::StringMap<BuiltinFn> &Table);

@@ -406,6 +406,53 @@ Result Emitter::lowerIfExp(const IfExpExpr *E) {
   return where(*Cond, *X, *Y, E);
 }
 
+Result Emitter::sliceSequence(const TValue &Seq, const SliceExpr *Slice) {
+  bool IsStr = Seq.is(TValue::Kind::Str);
+  int64_t Size = IsStr ? static_cast<int64_t>(Seq.getStr().size())
+                       : static_cast<int64_t>(Seq.getElements().size());
+  // Each bound: a constexpr int, or None / absent for the default.
+  auto Bound = [&](const Expr *E) -> FailureOr<std::optional<int64_t>> {
+    if (!E)
+      return std::optional<int64_t>();
+    auto V = lowerExpr(E);
+    if (failed(V))
+      return failure();
+    if (V->is(TValue::Kind::None))
+      return std::optional<int64_t>();
+    if (!V->is(TValue::Kind::Int))
+      return error(E,
+                   "slice bounds must be constexpr ints, got " + V->describe());
+    return std::optional<int64_t>(V->getInt());
+  };
+  auto Lower = Bound(Slice->Lower), Upper = Bound(Slice->Upper),
+       StepBound = Bound(Slice->Step);
+  if (failed(Lower) || failed(Upper) || failed(StepBound))
+    return failure();
+  int64_t Step = StepBound->value_or(1);
+  if (Step == 0)
+    return error(Slice->Step, "slice step cannot be zero");
+  // CPython's PySlice_AdjustIndices: negative bounds count from the end,
+  // then clamp to [0, Size] (or [-1, Size - 1] stepping backwards).
+  auto Adjust = [&](std::optional<int64_t> B, int64_t Default) {
+    if (!B)
+      return Default;
+    int64_t I = *B < 0 ? *B + Size : *B;
+    return Step > 0 ? std::clamp<int64_t>(I, 0, Size)
+                    : std::clamp<int64_t>(I, -1, Size - 1);
+  };
+  int64_t Begin = Adjust(*Lower, Step > 0 ? 0 : Size - 1);
+  int64_t End = Adjust(*Upper, Step > 0 ? Size : -1);
+  std::string Chars;
+  std::vector<TValue> Elts;
+  for (int64_t I = Begin; Step > 0 ? I < End : I > End; I += Step) {
+    if (IsStr)
+      Chars += Seq.getStr()[I];
+    else
+      Elts.push_back(Seq.getElements()[I]);
+  }
+  return IsStr ? TValue::string(Chars) : TValue::tuple(std::move(Elts));
+}
+
 Result Emitter::lowerSubscript(const SubscriptExpr *S) {
   auto Base = lowerExpr(S->Value);
   if (failed(Base))
@@ -419,6 +466,8 @@ Result Emitter::lowerSubscript(const SubscriptExpr *S) {
   if (Base->is(TValue::Kind::Tuple) || Base->is(TValue::Kind::Str)) {
     if (Indices.size() != 1)
       return error(S->Index, "tuples take a single index");
+    if (const auto *Slice = dyn_cast<SliceExpr>(Indices[0]))
+      return sliceSequence(*Base, Slice);
     auto Index = lowerExpr(Indices[0]);
     if (failed(Index))
       return failure();
@@ -681,14 +730,23 @@ Result Emitter::callJit(const FunctionDef &F, CallArgs &Args,
       return failure();
     Callee.Vars[P.Name] = *D;
   }
+  // A library's source is not the user's: an error inside it also points
+  // at the user's call.
+  bool EntersLibrary =
+      isLibrary(*Callee.Mod) &&
+      !(!Frames.empty() && frame().Mod && isLibrary(*frame().Mod));
   Frames.push_back(std::move(Callee));
   ++InlineDepth;
   LogicalResult Lowered = lowerBlock(F.Body);
   --InlineDepth;
   std::optional<TValue> Ret = frame().ReturnValue;
   Frames.pop_back();
-  if (failed(Lowered))
+  if (failed(Lowered)) {
+    if (EntersLibrary && Site)
+      Diags.note(Site->getLoc(), "in this call of tl." + F.Name,
+                 Site->getRange());
     return failure();
+  }
   return Ret ? *Ret : TValue::none();
 }
 
@@ -744,21 +802,39 @@ Result Emitter::callMethod(const TValue &Self, llvm::StringRef Name,
   return callBuiltin("tl." + Name.str(), Args, Site);
 }
 
-const FunctionDef *Emitter::getRandomFunction(llvm::StringRef Name) {
-  if (!RandomLibrary) {
-    llvm::SourceMgr &SrcMgr = Diags.getSourceMgr();
-    unsigned ID = SrcMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(getRandomLibrarySource(),
-                                         "<triton.language.random>"),
-        llvm::SMLoc());
-    RandomLibrary = parseModule(SrcMgr, ID, Diags);
-  }
-  return RandomLibrary->lookupFunction(Name);
+const FunctionDef *Emitter::getLibraryFunction(llvm::StringRef Name) {
+  auto Load = [&](std::unique_ptr<Module> &Library, const char *Source,
+                  llvm::StringRef BufferName) -> const Module & {
+    if (!Library) {
+      llvm::SourceMgr &SrcMgr = Diags.getSourceMgr();
+      unsigned ID = SrcMgr.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBuffer(Source, BufferName), llvm::SMLoc());
+      Library = parseModule(SrcMgr, ID, Diags);
+    }
+    return *Library;
+  };
+  // Names starting with '_' are the libraries' own helpers.
+  if (Name.starts_with("_"))
+    return nullptr;
+  const Module &Random =
+      Load(RandomLibrary, getRandomLibrarySource(), "<triton.language.random>");
+  if (Name.consume_front("random."))
+    return Random.lookupFunction(Name);
+  if (const FunctionDef *F = Random.lookupFunction(Name))
+    return F;
+  return Load(StandardLibrary, getStandardLibrarySource(),
+              "<triton.language.standard>")
+      .lookupFunction(Name);
+}
+
+bool Emitter::isLibrary(const Module &Mod) const {
+  return &Mod == RandomLibrary.get() || &Mod == StandardLibrary.get();
 }
 
 const Module &Emitter::getOwner(const FunctionDef &F) {
-  if (RandomLibrary && llvm::is_contained(RandomLibrary->Functions, &F))
-    return *RandomLibrary;
+  for (const Module *Library : {RandomLibrary.get(), StandardLibrary.get()})
+    if (Library && llvm::is_contained(Library->Functions, &F))
+      return *Library;
   return Loader ? Loader->getOwner(F) : M;
 }
 
@@ -800,9 +876,7 @@ Result Emitter::callBuiltin(llvm::StringRef Name, CallArgs &Args,
     return Fn(*this, Args, Site);
   llvm::StringRef Short = Name;
   if (Short.consume_front("tl.")) {
-    llvm::StringRef Random = Short;
-    Random.consume_front("random.");
-    if (const FunctionDef *F = getRandomFunction(Random))
+    if (const FunctionDef *F = getLibraryFunction(Short))
       return callJit(*F, Args, Site);
     return error(Site, "unknown function 'tl." + Short +
                            "' (not a triton.language builtin TLE supports)");

@@ -210,6 +210,8 @@ private:
   Result lowerCall(const CallExpr *C);
   Result lowerAttribute(const AttributeExpr *A);
   Result lowerSubscript(const SubscriptExpr *S);
+  /// Seq[lower:upper:step] of a constexpr tuple or string, as Python slices.
+  Result sliceSequence(const TValue &Seq, const SliceExpr *Slice);
   Result lowerBoolOp(const BoolOpExpr *E);
   Result lowerCompare(const CompareExpr *E);
   Result lowerIfExp(const IfExpExpr *E);
@@ -230,9 +232,12 @@ private:
   /// the module imports itself (ReExports: levels followed); none if neither.
   std::optional<Result> lookupImported(llvm::StringRef Dotted,
                                        unsigned ReExports = 0);
-  /// A function of the random-number library (getRandomLibrarySource),
-  /// parsed on first use; null if it has none of that name.
-  const FunctionDef *getRandomFunction(llvm::StringRef Name);
+  /// The public function `tl.<Name>` of the jit libraries (the random
+  /// numbers, also as `tl.random.<Name>`, and triton.language.standard),
+  /// each parsed on first use; null if none has it.
+  const FunctionDef *getLibraryFunction(llvm::StringRef Name);
+  /// Whether Mod is one of the jit libraries.
+  bool isLibrary(const Module &Mod) const;
   /// The module whose names `F`'s body sees.
   const Module &getOwner(const FunctionDef &F);
 
@@ -290,7 +295,8 @@ private:
   /// Format specs already reported as ignored (a function lowers once per
   /// specialization and call site).
   llvm::DenseSet<const JoinedStrExpr *> WarnedFormatSpecs;
-  std::unique_ptr<Module> RandomLibrary;
+  /// The parsed jit libraries (getLibraryFunction).
+  std::unique_ptr<Module> RandomLibrary, StandardLibrary;
   /// Evaluated module constants, per module.
   llvm::DenseMap<std::pair<const Module *, llvm::StringRef>, TValue>
       ModuleConstants;
