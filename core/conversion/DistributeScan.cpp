@@ -22,6 +22,12 @@
 // axis has none) is only known at run time, so prefixes carry an i1 flag and
 // the combiner runs unconditionally, its result selected.
 //
+// A reverse scan is the same scan over positions counted from the end of
+// the axis (registers in reverse order, shuffles down instead of up, lanes
+// and warps numbered backwards): each element combines the total of the
+// elements after it with its own value, combine(later, element), as
+// Triton's flip, scan, flip.
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/conversion/DistributeCommon.h"
@@ -112,10 +118,12 @@ struct ScanResult {
   SmallVector<Value> total;
 };
 
-/// Scans `regs` ([register][operand]) of tensors of `type` along `axis`.
+/// Scans `regs` ([register][operand]) of tensors of `type` along `axis`,
+/// from its end with `reverse`.
 FailureOr<ScanResult> emitScan(OpBuilder &b, Location loc, DistributeState &st,
                                Operation *op, RankedTensorType type,
-                               unsigned axis, ArrayRef<SmallVector<Value>> regs,
+                               unsigned axis, bool reverse,
+                               ArrayRef<SmallVector<Value>> regs,
                                const CombineFn &combine,
                                ArrayRef<Value> identity) {
   auto layout = dyn_cast<BlockedLayoutAttr>(type.getEncoding());
@@ -145,7 +153,7 @@ FailureOr<ScanResult> emitScan(OpBuilder &b, Location loc, DistributeState &st,
   }
   unsigned numOperands = regs[0].size();
 
-  // Registers of each row (the other coordinates fixed), by axis position.
+  // Registers of each row (the other coordinates fixed), by scan position.
   SmallVector<unsigned> rowEpt(ept);
   rowEpt[axis] = 1;
   unsigned numRows = 1;
@@ -155,7 +163,7 @@ FailureOr<ScanResult> emitScan(OpBuilder &b, Location loc, DistributeState &st,
                                              SmallVector<unsigned>(ept[axis]));
   for (unsigned reg = 0; reg < regs.size(); ++reg) {
     SmallVector<unsigned> coords = delinearize(reg, ept, order);
-    unsigned k = coords[axis];
+    unsigned k = reverse ? ept[axis] - 1 - coords[axis] : coords[axis];
     coords[axis] = 0;
     rowRegs[linearize(coords, rowEpt, order)][k] = reg;
   }
@@ -168,10 +176,17 @@ FailureOr<ScanResult> emitScan(OpBuilder &b, Location loc, DistributeState &st,
       delinearizeValue(b, loc, lane, layout.getThreadsPerWarp(), order);
   SmallVector<Value> warpC =
       delinearizeValue(b, loc, ids->second, layout.getWarpsPerCTA(), order);
-  Value pos =
-      arith::RemUIOp::create(b, loc, laneC[axis], i32Const(b, loc, lanes));
-  Value warpPos =
-      arith::RemUIOp::create(b, loc, warpC[axis], i32Const(b, loc, warps));
+  // Scan positions of the lane and the warp along the axis.
+  auto position = [&](Value coord, unsigned count) -> Value {
+    Value p = arith::RemUIOp::create(b, loc, coord, i32Const(b, loc, count));
+    return reverse
+               ? arith::SubIOp::create(b, loc, i32Const(b, loc, count - 1), p)
+               : p;
+  };
+  Value pos = position(laneC[axis], lanes);
+  Value warpPos = position(warpC[axis], warps);
+  // Toward the lanes of earlier scan positions.
+  ShuffleKind towardEarlier = reverse ? ShuffleKind::Down : ShuffleKind::Up;
   auto cmp = [&](arith::CmpIPredicate pred, Value v, int64_t c) -> Value {
     return arith::CmpIOp::create(b, loc, pred, v, i32Const(b, loc, c));
   };
@@ -195,7 +210,7 @@ FailureOr<ScanResult> emitScan(OpBuilder &b, Location loc, DistributeState &st,
       for (unsigned off = 1; off < lanes; off *= 2) {
         auto other =
             shuffleAll(b, loc, st, incl, i32Const(b, loc, off * laneStride),
-                       ShuffleKind::Up);
+                       towardEarlier);
         if (failed(other))
           return failure();
         incl = selectAll(b, loc, cmp(arith::CmpIPredicate::uge, pos, off),
@@ -204,7 +219,7 @@ FailureOr<ScanResult> emitScan(OpBuilder &b, Location loc, DistributeState &st,
       piece.warpIncl = incl;
       if (lanes > 1) {
         auto prev = shuffleAll(b, loc, st, incl, i32Const(b, loc, laneStride),
-                               ShuffleKind::Up);
+                               towardEarlier);
         if (failed(prev))
           return failure();
         piece.lanePrefix = {*prev, cmp(arith::CmpIPredicate::ugt, pos, 0)};
@@ -301,13 +316,14 @@ FailureOr<ScanResult> emitScan(OpBuilder &b, Location loc, DistributeState &st,
         warpPrefix = {prefixOfMine, cmp(arith::CmpIPredicate::ugt, warpPos, 0)};
         chunkTotal = running;
       } else if (lanes > 1) {
-        // The last lane of the axis holds the chunk's total.
-        Value src = arith::AddIOp::create(
-            b, loc, lane,
-            arith::MulIOp::create(
-                b, loc,
-                arith::SubIOp::create(b, loc, i32Const(b, loc, lanes - 1), pos),
-                i32Const(b, loc, laneStride)));
+        // The lane of the last scan position holds the chunk's total.
+        Value distance = arith::MulIOp::create(
+            b, loc,
+            arith::SubIOp::create(b, loc, i32Const(b, loc, lanes - 1), pos),
+            i32Const(b, loc, laneStride));
+        Value src =
+            reverse ? arith::SubIOp::create(b, loc, lane, distance).getResult()
+                    : arith::AddIOp::create(b, loc, lane, distance).getResult();
         auto total =
             shuffleAll(b, loc, st, piece.warpIncl, src, ShuffleKind::Index);
         if (failed(total))
@@ -364,9 +380,6 @@ struct ScanConversion : DistPattern<ScanOp> {
   LogicalResult
   matchAndRewrite(ScanOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getReverse())
-      return op.emitError("reverse scans are not supported by distribution "
-                          "yet");
     auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
     Block &body = op.getCombineOp().front();
     CombineFn combine = [&](OpBuilder &b, ValueRange acc, ValueRange cur) {
@@ -384,7 +397,7 @@ struct ScanConversion : DistPattern<ScanOp> {
     };
     SmallVector<ValueRange> operands(adaptor.getSrcs());
     auto scan = emitScan(rewriter, op.getLoc(), st, op, type, op.getAxis(),
-                         byRegister(operands), combine, {});
+                         op.getReverse(), byRegister(operands), combine, {});
     if (failed(scan))
       return failure();
     SmallVector<SmallVector<Value>> results(op.getNumResults());
@@ -418,8 +431,9 @@ struct ExclusiveCumsumConversion : DistPattern<ExclusiveCumsumOp> {
     Value zero =
         arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(elem));
     SmallVector<ValueRange> operands{adaptor.getSrc()};
-    auto scan = emitScan(rewriter, loc, st, op, type, op.getAxis(),
-                         byRegister(operands), combine, {zero});
+    auto scan =
+        emitScan(rewriter, loc, st, op, type, op.getAxis(),
+                 /*reverse=*/false, byRegister(operands), combine, {zero});
     if (failed(scan))
       return failure();
     SmallVector<Value> exclusive;

@@ -93,3 +93,39 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+// A reverse scan is the same scan from the end of the axis: the last
+// repetition's registers first, combined from the last (3, then 2), lane
+// and warp positions counted backwards (31 - lane, 3 - warp), the lane scan
+// by shuffles down.
+// CHECK-LABEL: llvm.func @reverse_cumsum
+// CHECK: llvm.extractelement %{{.*}}[%c3_i32 : i32] : vector<4xi32>
+// CHECK: %[[E2:.*]] = llvm.extractelement %{{.*}}[%c2_i32 : i32] : vector<4xi32>
+// CHECK: %[[E3:.*]] = llvm.extractelement %{{.*}}[%c3_i32 : i32] : vector<4xi32>
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32_i32 : i32
+// CHECK: %[[POS:.*]] = arith.subi %c31_i32, %[[LANE]] : i32
+// CHECK: arith.subi %c3_i32, %{{.*}} : i32
+// CHECK: arith.addi %[[E3]], %[[E2]] : i32
+// CHECK: gpu.shuffle  down %{{.*}}, %c1_i32, %c32_i32 : i32
+// CHECK: arith.cmpi uge, %[[POS]], %c1_i32 : i32
+// CHECK-NOT: gpu.shuffle  up
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @reverse_cumsum(%in: !tle.ptr<i32> {tle.divisibility = 16 : i32}, %out: !tle.ptr<i32> {tle.divisibility = 16 : i32}) {
+    %r = tle.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32>
+    %s = tle.splat %in : !tle.ptr<i32> -> tensor<1024x!tle.ptr<i32>>
+    %p = tle.addptr %s, %r : tensor<1024x!tle.ptr<i32>>, tensor<1024xi32>
+    %x = tle.load %p : tensor<1024x!tle.ptr<i32>>
+    %c = "tle.scan"(%x) ({
+    ^bb0(%a: i32, %b: i32):
+      %t = arith.addi %a, %b : i32
+      tle.scan.return %t : i32
+    }) {axis = 0 : i32, reverse = true} : (tensor<1024xi32>) -> tensor<1024xi32>
+    %so = tle.splat %out : !tle.ptr<i32> -> tensor<1024x!tle.ptr<i32>>
+    %q = tle.addptr %so, %r : tensor<1024x!tle.ptr<i32>>, tensor<1024xi32>
+    tle.store %q, %c : tensor<1024x!tle.ptr<i32>>
+    tle.return
+  }
+}
+

@@ -37,6 +37,9 @@ t dropout.py dropout_forward_kernel '*fp32:16, *fp32:16, *i1:16, i32, fp32, i64,
 t cumsum.py scan_part_sum_kernel '*fp32:16, *fp32:16, *fp32:16, i32, i32' -D BLOCK_SIZE=1024
 # Module constants from torch.finfo / torch.iinfo.
 t topk.py topk_stage1_kernel '*fp32:16, *i64:16, *fp32:16, i32' -D N=4096 -D CHUNK_SIZE=1024 -D DESCENDING=1
+# FlagTree TLE's radix top-k in shared memory: tl.dtype(f"uint{n}"), tl.sort,
+# a reverse tl.cumsum.
+t topk.py topk_kernel_radix_tle '*fp32:16, *fp32:16, *i64:16, i32, i32, i32' -D K=8 -D K_PAD=8 -D BLOCK_N=1024 -D RADIX_BITS=4
 # Relative imports (`from ..utils import triton_lang_extension as tle`).
 t logspace.py logspace_kernel '*fp32:16, i32, fp32, fp32, i32' -D log2_base=3.3219 -D BLOCK_SIZE=1024
 # Pointwise bodies (FlagGems wraps them in generated kernels) that reach
