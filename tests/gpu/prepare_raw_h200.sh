@@ -45,6 +45,8 @@ compile raw_cuda_device.py --kernel gelu_kernel -D BLOCK=1024 \
 compile raw_gemm_epilogue.py --kernel gemm_epilogue_kernel \
   -D BLOCK_M=64 -D BLOCK_N=64 -D BLOCK_K=32 \
   --signature '*fp16:16, *fp16:16, *fp32:16, *fp32:16, fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32'
+compile tests/lit/nvidia/Inputs/inline_asm.py --kernel fma_scalar -D BLOCK=256 \
+  --signature '*fp32:16, *fp32:16, *fp32:16'
 compile mesh_all_gather.py --kernel all_gather_sum -D DEVICES=1 -D BLOCKS=4 \
   -D BLOCK=256 --signature '*fp32:16, *fp32:16, *i32:16, *fp32:16'
 

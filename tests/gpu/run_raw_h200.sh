@@ -64,6 +64,10 @@ check "gelu (CUDA C device function)" $K/gelu_kernel.$SUFFIX --kernel gelu_kerne
   --grid $(((N + 1023) / 1024)) --num-warps 4 \
   --arg buf:f32:N=$N --arg "out:f32:N=$N:expr=$GELU" --arg i32:$N
 
+check "tl.inline_asm_elementwise (fma.rn.f32)" $K/fma_scalar.$SUFFIX --kernel fma_scalar \
+  --grid 1 --num-warps 4 \
+  --arg buf:f32:N=256 --arg buf:f32:N=256 --arg 'out:f32:N=256:expr=$0*2+$1'
+
 M=256; NN=192; KK=128
 check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.$SUFFIX --kernel gemm_epilogue_kernel \
   --grid $((M / 64)),$((NN / 64)) --num-warps 4 \

@@ -359,9 +359,104 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
     Values.push_back(TValue::ir(R));
   return TValue::tuple(std::move(Values));
 }
+/// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
+/// Triton's inline assembly, read as PTX (what it means on NVIDIA, where
+/// Triton kernels use it) and run once per element: a tle_raw.call with one
+/// ptx variant, so other targets refuse it by name. The arguments are
+/// broadcast to one shape; dtype is one dtype or a tuple of them. The call
+/// is kept whatever is_pure says.
+Result builtinInlineAsmElementwise(Emitter &E, CallArgs &Args,
+                                   const Node *Site) {
+  auto A =
+      E.bind(Args, {"asm", "constraints", "args", "dtype", "is_pure", "pack"},
+             6, "tl.inline_asm_elementwise", Site);
+  if (failed(A))
+    return failure();
+  auto Asm = E.requireStr(A->get("asm"), "asm", Site);
+  auto Constraints = E.requireStr(A->get("constraints"), "constraints", Site);
+  if (failed(Asm) || failed(Constraints))
+    return failure();
+  const CallArg *Pack = A->get("pack");
+  if (!Pack->Value.is(TValue::Kind::Int) || Pack->Value.getInt() != 1)
+    return E.error(sourceOf(Pack, Site),
+                   "tl.inline_asm_elementwise: only pack=1 is supported (the "
+                   "assembly runs once per element), got " +
+                       Pack->Value.describe());
+  const CallArg *ArgList = A->get("args");
+  if (!ArgList->Value.is(TValue::Kind::Tuple))
+    return E.error(sourceOf(ArgList, Site),
+                   "the arguments of tl.inline_asm_elementwise must be a "
+                   "list, got " +
+                       ArgList->Value.describe());
+  // Every argument as a tile of the common shape (scalars stay scalars when
+  // all are).
+  std::vector<TValue> Values;
+  for (const TValue &V : ArgList->Value.getElements()) {
+    CallArg Arg{V, ArgList->Source};
+    auto IR = E.requireIR(&Arg, "a tl.inline_asm_elementwise argument", Site);
+    if (failed(IR))
+      return failure();
+    Values.push_back(*IR);
+  }
+  for (size_t I = 1; I < Values.size(); ++I) {
+    TValue First = Values.front();
+    if (failed(E.broadcastPair(First, Values[I], Site)))
+      return failure();
+    Values.front() = First;
+  }
+  SmallVector<int64_t> Shape;
+  if (!Values.empty())
+    Shape.assign(getShape(Values.front().getType()).begin(),
+                 getShape(Values.front().getType()).end());
+  SmallVector<Value> Operands;
+  for (const TValue &V : Values) {
+    auto B = E.broadcastTo(V, Shape, Site);
+    if (failed(B))
+      return failure();
+    Operands.push_back(B->getValue());
+  }
+
+  const CallArg *DTypeArg = A->get("dtype");
+  std::vector<TValue> DTypes = DTypeArg->Value.is(TValue::Kind::Tuple)
+                                   ? DTypeArg->Value.getElements()
+                                   : std::vector<TValue>{DTypeArg->Value};
+  SmallVector<Type> Results;
+  SmallVector<bool> Unsigned;
+  for (const TValue &D : DTypes) {
+    Unsigned.push_back(D.isUnsigned());
+    if (!D.is(TValue::Kind::DType))
+      return E.error(sourceOf(DTypeArg, Site),
+                     "tl.inline_asm_elementwise: dtype must be a dtype or a "
+                     "tuple of dtypes, got " +
+                         D.describe());
+    Results.push_back(Shape.empty()
+                          ? D.getType()
+                          : Type(RankedTensorType::get(Shape, D.getType())));
+  }
+
+  MLIRContext *Ctx = E.getContext();
+  SourcePos Pos;
+  if (auto Loc = dyn_cast<FileLineColLoc>(E.loc(sourceOf(A->get("asm"), Site))))
+    Pos = {Loc.getFilename().str(), Loc.getLine(), Loc.getColumn()};
+  auto Variant = tle_raw::VariantAttr::get(
+      Ctx, StringAttr::get(Ctx, "ptx"), StringAttr::get(Ctx, *Asm),
+      StringAttr(), StringAttr::get(Ctx, *Constraints),
+      Pos.File.empty() ? StringAttr() : StringAttr::get(Ctx, Pos.File),
+      Pos.Line, Pos.Column);
+  auto Op = tle_raw::CallOp::create(
+      E.getBuilder(), E.loc(Site), Results, "inline_asm_elementwise",
+      E.getBuilder().getArrayAttr({Variant}), Operands);
+  std::vector<TValue> Out;
+  for (auto [R, IsUnsigned] : llvm::zip(Op.getResults(), Unsigned))
+    Out.push_back(TValue::ir(R, IsUnsigned));
+  if (Out.size() == 1)
+    return Out.front();
+  return TValue::tuple(std::move(Out));
+}
 } // namespace
 
 void ::tle::frontend::registerTLERawBuiltins(
     llvm::StringMap<BuiltinFn> &Table) {
   Table["tle_raw.call"] = builtinCall;
+  Table["tl.inline_asm_elementwise"] = builtinInlineAsmElementwise;
 }
