@@ -1051,6 +1051,13 @@ void AssignLayoutsPass::materialize(ModuleOp module) {
         require(operand, res.getType());
       return;
     }
+    // A gather reads its result's indices in the result's layout.
+    if (auto gather = dyn_cast<GatherOp>(op)) {
+      require(gather.getIndicesMutable(),
+              withLayout(gather.getIndices().getType(),
+                         gather.getType().getEncoding()));
+      return;
+    }
     if (auto cumsum = dyn_cast<ExclusiveCumsumOp>(op)) {
       require(cumsum.getSrcMutable(), cumsum.getExclusive().getType());
       return;

@@ -170,6 +170,7 @@ struct DistributePass
     populateScanPatterns(typeConverter, patterns, st);
     populateAtomicPatterns(typeConverter, patterns, st);
     populateHistogramPatterns(typeConverter, patterns, st);
+    populateGatherPatterns(typeConverter, patterns, st);
     populateShapePatterns(typeConverter, patterns, st);
     populateLocalBufferPatterns(typeConverter, patterns, st);
     populateAsyncCopyPatterns(typeConverter, patterns, st);

@@ -616,6 +616,9 @@ void populateAtomicPatterns(const mlir::TypeConverter &tc,
 void populateHistogramPatterns(const mlir::TypeConverter &tc,
                                mlir::RewritePatternSet &patterns,
                                DistributeState &st);
+void populateGatherPatterns(const mlir::TypeConverter &tc,
+                            mlir::RewritePatternSet &patterns,
+                            DistributeState &st);
 void populateShapePatterns(const mlir::TypeConverter &tc,
                            mlir::RewritePatternSet &patterns,
                            DistributeState &st);

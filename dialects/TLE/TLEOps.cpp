@@ -522,6 +522,29 @@ LogicalResult HistogramOp::verify() {
   return success();
 }
 
+LogicalResult GatherOp::verify() {
+  RankedTensorType src = getSrc().getType(), indices = getIndices().getType();
+  int64_t rank = src.getRank();
+  if (indices.getRank() != rank)
+    return emitOpError() << "indices must have the source's rank " << rank
+                         << ", got " << indices.getRank();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError() << "axis " << axis << " is out of range for rank "
+                         << rank;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && indices.getDimSize(d) != src.getDimSize(d))
+      return emitOpError() << "indices must match the source along axis " << d
+                           << " (" << indices.getDimSize(d) << " vs "
+                           << src.getDimSize(d) << ")";
+  RankedTensorType result = getResult().getType();
+  if (result.getShape() != indices.getShape() ||
+      result.getElementType() != src.getElementType())
+    return emitOpError() << "the result must have the indices' shape and the "
+                            "source's element type";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Functions
 //===----------------------------------------------------------------------===//

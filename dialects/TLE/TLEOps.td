@@ -373,6 +373,25 @@ def TLE_HistogramOp : TLE_Op<"histogram", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TLE_GatherOp : TLE_Op<"gather", [Pure]> {
+  let summary = "Elements of a tile picked along one axis (tl.gather)";
+  let description = [{
+    `result[i0, ..., ik, ...] = src[i0, ..., indices[i0, ..., ik, ...], ...]`
+    with the index in position `axis`: src and indices have one rank and the
+    same size along every other axis; the result has the indices' shape and
+    the source's element type. An index outside [0, size) along the axis is
+    undefined behaviour, as in Triton.
+  }];
+  let arguments = (ins RankedTensorOf<[TLE_Value]>:$src,
+                       RankedTensorOf<[TLE_Int]>:$indices, I32Attr:$axis);
+  let results = (outs RankedTensorOf<[TLE_Value]>:$result);
+  let assemblyFormat = [{
+    $src `[` $indices `]` attr-dict `:` type($src) `,` type($indices) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Debugging and hints
 //===----------------------------------------------------------------------===//

@@ -811,6 +811,43 @@ Result builtinHistogram(Emitter &E, CallArgs &Args, const Node *Site) {
   return TValue::ir(mlir::tle::HistogramOp::create(C.B, C.L, Type, X->getValue()));
 }
 
+/// tl.gather(src, index, axis): src's elements at `index` along `axis`.
+Result builtinGather(Emitter &E, CallArgs &Args, const Node *Site) {
+  Ctx C(E, Args, Site);
+  auto A = C.bind("tl.gather", {"src", "index", "axis"}, 3);
+  if (failed(A))
+    return failure();
+  auto Src = E.requireTensor(A->get("src"), "src", Site);
+  auto Index = E.requireTensor(A->get("index"), "index", Site);
+  auto Axis = E.requireInt(A->get("axis"), "axis", Site);
+  if (failed(Src) || failed(Index) || failed(Axis))
+    return failure();
+  ArrayRef<int64_t> SrcShape = getShape(Src->getType()),
+                    IndexShape = getShape(Index->getType());
+  int64_t Rank = SrcShape.size();
+  if (!isIntType(getScalarType(Index->getType())) ||
+      isBoolType(getScalarType(Index->getType())))
+    return C.fail("tl.gather: the index must be an integer tensor, got " +
+                  Index->describe());
+  if (static_cast<int64_t>(IndexShape.size()) != Rank)
+    return C.fail("tl.gather: the index must have the source's rank (" +
+                  llvm::Twine(Rank) + "), got " + Index->describe());
+  int64_t Dim = *Axis < 0 ? *Axis + Rank : *Axis;
+  if (Dim < 0 || Dim >= Rank)
+    return C.fail("tl.gather: axis " + llvm::Twine(*Axis) +
+                  " is out of range for rank " + llvm::Twine(Rank));
+  for (int64_t D = 0; D < Rank; ++D)
+    if (D != Dim && IndexShape[D] != SrcShape[D])
+      return C.fail("tl.gather: the index must match the source along every "
+                    "axis but " +
+                    llvm::Twine(Dim) + "; got " + Index->describe() + " for " +
+                    Src->describe());
+  auto Type = RankedTensorType::get(IndexShape, getScalarType(Src->getType()));
+  return TValue::ir(mlir::tle::GatherOp::create(C.B, C.L, Type, Src->getValue(),
+                                                Index->getValue(), Dim),
+                    Src->isUnsigned());
+}
+
 //===----------------------------------------------------------------------===//
 // Hints, debugging and compile-time checks
 //===----------------------------------------------------------------------===//
@@ -1417,6 +1454,7 @@ void ::tle::frontend::registerLanguageBuiltins(
   Table["tl.cast"] = builtinCast;
   Table["tl.where"] = builtinWhere;
   Table["tl.histogram"] = builtinHistogram;
+  Table["tl.gather"] = builtinGather;
   Table["tl.multiple_of"] = builtinMultipleOf;
   Table["tl.max_contiguous"] = builtinMaxContiguous;
   Table["tl.max_constancy"] = builtinMaxConstancy;

@@ -522,6 +522,38 @@ tle.func @histogram_rank(%a: tensor<4x4xi32>) {
 
 // -----
 
+tle.func @gather_rank(%s: tensor<4x8xf32>, %i: tensor<8xi32>) {
+  // expected-error @+1 {{indices must have the source's rank 2, got 1}}
+  %0 = tle.gather %s[%i] {axis = 1 : i32} : tensor<4x8xf32>, tensor<8xi32> -> tensor<8xf32>
+  tle.return
+}
+
+// -----
+
+tle.func @gather_axis(%s: tensor<4x8xf32>, %i: tensor<4x8xi32>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = tle.gather %s[%i] {axis = 2 : i32} : tensor<4x8xf32>, tensor<4x8xi32> -> tensor<4x8xf32>
+  tle.return
+}
+
+// -----
+
+tle.func @gather_other_axis(%s: tensor<4x8xf32>, %i: tensor<2x3xi32>) {
+  // expected-error @+1 {{indices must match the source along axis 0 (2 vs 4)}}
+  %0 = tle.gather %s[%i] {axis = 1 : i32} : tensor<4x8xf32>, tensor<2x3xi32> -> tensor<2x3xf32>
+  tle.return
+}
+
+// -----
+
+tle.func @gather_result(%s: tensor<4x8xf32>, %i: tensor<4x3xi32>) {
+  // expected-error @+1 {{the result must have the indices' shape and the source's element type}}
+  %0 = tle.gather %s[%i] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x3xi32> -> tensor<4x3xf16>
+  tle.return
+}
+
+// -----
+
 tle.func @call_unknown() {
   // expected-error @+1 {{'missing' does not reference a tle.func}}
   tle.call @missing() : () -> ()

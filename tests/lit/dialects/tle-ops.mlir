@@ -131,6 +131,8 @@ tle.func @compute(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64
   }
   // CHECK: tle.histogram %{{.*}} : tensor<128xi32> -> tensor<16xi32>
   %h = tle.histogram %idx : tensor<128xi32> -> tensor<16xi32>
+  // CHECK: tle.gather %{{.*}}[%{{.*}}] {axis = 0 : i32} : tensor<128xi32>, tensor<16xi32> -> tensor<16xi32>
+  %g = tle.gather %idx[%h] {axis = 0 : i32} : tensor<128xi32>, tensor<16xi32> -> tensor<16xi32>
   tle.return %max : f32
 }
 

@@ -203,3 +203,17 @@ def atomic_float_and(x_ptr):
 @triton.jit
 def constexpr_unbound(x_ptr, BLOCK: tl.constexpr):
     tl.store(x_ptr, BLOCK)
+
+
+@triton.jit
+def gather_float_index(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 16))
+    tl.store(x_ptr + tl.arange(0, 16), tl.gather(x, x, 0))
+
+
+@triton.jit
+def gather_other_axis(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 16)[:, None] * 8 +
+                tl.arange(0, 8)[None, :])
+    i = tl.arange(0, 4)[:, None] + tl.zeros([4, 8], tl.int32)
+    tl.store(x_ptr, tl.sum(tl.sum(tl.gather(x, i, 1), 1), 0))
