@@ -491,21 +491,25 @@ Result builtinDot(Emitter &E, CallArgs &Args, const Node *Site) {
 //===----------------------------------------------------------------------===//
 
 Result builtinReshape(Emitter &E, CallArgs &Args, const Node *Site) {
-  Ctx C(E, Args, Site);
-  // tl.reshape(x, shape, can_reorder=False) or x.reshape(d0, d1, ...).
-  auto A = C.bind("tl.reshape", {"input", "shape", "can_reorder", "*dims"}, 2);
+  // tl.reshape(x, shape, can_reorder=False) or x.reshape(d0, d1, ...):
+  // can_reorder is keyword-only, every positional after x is a dimension.
+  CallArgs Folded = Args;
+  if (Args.Positional.size() > 2) {
+    std::vector<TValue> Dims;
+    for (const CallArg &D : llvm::drop_begin(Args.Positional))
+      Dims.push_back(D.Value);
+    Folded.Positional = {
+        Args.Positional[0],
+        CallArg{TValue::tuple(std::move(Dims)), Args.Positional[1].Source}};
+  }
+  Ctx C(E, Folded, Site);
+  auto A = C.bind("tl.reshape", {"input", "shape", "can_reorder"}, 2);
   if (failed(A))
     return failure();
   auto X = E.requireIR(A->get("input"), "input", Site);
   if (failed(X))
     return failure();
   CallArg ShapeArg = *A->get("shape");
-  if (!A->Rest.empty()) {
-    std::vector<TValue> Dims{ShapeArg.Value};
-    for (const CallArg &R : A->Rest)
-      Dims.push_back(R.Value);
-    ShapeArg.Value = TValue::tuple(Dims);
-  }
   auto Shape = E.requireShape(&ShapeArg, "shape", Site);
   if (failed(Shape))
     return failure();

@@ -121,6 +121,8 @@ Result builtinAbs(Emitter &E, CallArgs &Args, const Node *Site) {
   if (isFloatType(getScalarType(X->getType())))
     return TValue::ir(
         math::AbsFOp::create(E.getBuilder(), E.loc(Site), X->getValue()));
+  if (!isIntType(getScalarType(X->getType())))
+    return E.error(Site, "tl.abs needs numbers, got " + X->describe());
   if (X->isUnsigned())
     return X;
   return TValue::ir(

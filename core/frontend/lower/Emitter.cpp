@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace ::tle::frontend;
@@ -219,6 +220,18 @@ TValue Emitter::builtinOrDType(StringRef Dotted) {
   if (Ref.consume_front("tl."))
     if (std::optional<DType> T = lookupDType(Ref, &Context))
       return TValue::dtype(T->Type, T->IsUnsigned);
+  // Python's math constants are plain floats in jit code, as in Triton
+  // (FlagGems' angle: `pi = math.pi`).
+  std::optional<double> MathConstant =
+      llvm::StringSwitch<std::optional<double>>(Name)
+          .Case("math.pi", M_PI)
+          .Case("math.e", M_E)
+          .Case("math.tau", 2 * M_PI)
+          .Case("math.inf", HUGE_VAL)
+          .Case("math.nan", std::nan(""))
+          .Default(std::nullopt);
+  if (MathConstant)
+    return TValue::floating(*MathConstant);
   return TValue::builtin(Name);
 }
 

@@ -1,0 +1,26 @@
+import math
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def reshape_dims(x_ptr):
+    # x.reshape(d0, d1, ...) as Triton takes it: can_reorder is
+    # keyword-only (FlagGems' flash-attention dropout).
+    x = tl.load(x_ptr + tl.arange(0, 16))
+    y = x.reshape(4, 4)
+    z = tl.reshape(y, 2, 2, 4)
+    tl.store(x_ptr + tl.arange(0, 16), z.reshape(16, can_reorder=False))
+
+
+@triton.jit
+def math_constants(x_ptr):
+    # Python's math constants are floats (FlagGems' angle: pi = math.pi).
+    pi = math.pi
+    tl.store(x_ptr, tl.load(x_ptr) * pi + math.e)
+
+
+@triton.jit
+def abs_of_pointer(x_ptr):
+    tl.store(x_ptr, tl.abs(x_ptr))
