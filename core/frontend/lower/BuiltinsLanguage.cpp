@@ -8,6 +8,7 @@
 
 #include "core/frontend/lower/Builtins.h"
 #include "core/frontend/lower/Emitter.h"
+#include "core/frontend/lower/PythonText.h"
 
 #include "dialects/TLE/TLEDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -951,7 +952,31 @@ Result builtinStaticAssert(Emitter &E, CallArgs &Args, const Node *Site) {
   return TValue::none();
 }
 
+/// tl.static_print(*values, sep=" "): Python's print at compile time, as a
+/// note at the call (values without a Python text, tiles, are described).
 Result builtinStaticPrint(Emitter &E, CallArgs &Args, const Node *Site) {
+  // The values are positional, the options keyword-only, as print's.
+  CallArgs Options;
+  Options.Keywords = Args.Keywords;
+  Ctx C(E, Options, Site);
+  auto A = C.bind("tl.static_print", {"sep", "end", "file", "flush"}, 0);
+  if (failed(A))
+    return failure();
+  std::string Sep = " ";
+  if (A->has("sep")) {
+    auto S = E.requireStr(A->get("sep"), "sep", Site);
+    if (failed(S))
+      return failure();
+    Sep = *S;
+  }
+  std::string Text;
+  for (auto [I, V] : llvm::enumerate(Args.Positional)) {
+    if (I)
+      Text += Sep;
+    std::optional<std::string> Python = getPythonText(V.Value, 0);
+    Text += Python ? *Python : V.Value.describe();
+  }
+  E.note(Site, "static_print: " + Text);
   return TValue::none();
 }
 

@@ -35,6 +35,11 @@ LogicalResult Emitter::error(llvm::SMRange R, const llvm::Twine &Msg) {
   return failure();
 }
 
+void Emitter::note(const Node *N, const llvm::Twine &Msg) {
+  llvm::SMRange R = N ? N->getRange() : llvm::SMRange();
+  Diags.note(R.Start, Msg, R);
+}
+
 Location Emitter::loc(llvm::SMLoc L) {
   if (!L.isValid())
     return CurrentLoc;

@@ -69,6 +69,8 @@ public:
   //===--- Diagnostics and locations --------------------------------------===//
   mlir::LogicalResult error(const Node *N, const llvm::Twine &Msg);
   mlir::LogicalResult error(llvm::SMRange R, const llvm::Twine &Msg);
+  /// A note at N that is not an error (tl.static_print's text).
+  void note(const Node *N, const llvm::Twine &Msg);
   mlir::Location loc(llvm::SMLoc L);
   mlir::Location loc(const Node *N) {
     return N ? loc(N->getLoc()) : CurrentLoc;

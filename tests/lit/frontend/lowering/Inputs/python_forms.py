@@ -24,3 +24,10 @@ def math_constants(x_ptr):
 @triton.jit
 def abs_of_pointer(x_ptr):
     tl.store(x_ptr, tl.abs(x_ptr))
+
+
+@triton.jit
+def static_print(x_ptr, N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, N))
+    tl.static_print("N is", N, x.dtype, 1e-5, x, sep=", ")
+    tl.store(x_ptr + tl.arange(0, N), x)
