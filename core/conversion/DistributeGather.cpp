@@ -60,8 +60,8 @@ struct GatherConversion : DistPattern<GatherOp> {
       unsigned width = gathered.getType().getIntOrFloatBitWidth();
       if (width > 32)
         gathered = arith::TruncIOp::create(rewriter, loc, i32, gathered);
-      else if (width < 32)
-        gathered = arith::ExtSIOp::create(rewriter, loc, i32, gathered);
+      else if (width < 32) // Indices are never negative: uint8 255 is 255.
+        gathered = arith::ExtUIOp::create(rewriter, loc, i32, gathered);
       SmallVector<Value> at(index);
       at[axis] = gathered;
       results.push_back(loadScratch(

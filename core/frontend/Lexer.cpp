@@ -122,6 +122,13 @@ void Lexer::lexToken() {
   if (C == '#') {
     while (!atEnd() && !isNewline(*Cur))
       ++Cur;
+    // In a replacement field a comment must end at a line break, not take
+    // the field's end with it (`f"{x#}"`).
+    if (InReplacementField && atEnd()) {
+      Diags.error(loc(Start), "f-string: a comment in a replacement field "
+                              "must end at a line break");
+      push(TokenKind::error, Start);
+    }
     return;
   }
   if (isNewline(C)) {

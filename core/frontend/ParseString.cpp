@@ -288,8 +288,11 @@ bool Parser::parseReplacementField(StringRef Text, size_t &I, bool IsRaw,
     SMRange SpecRange(locAt(Text, SpecBegin), locAt(Text, I));
     std::string SpecLiteral;
     SmallVector<Expr *, 2> SpecParts;
-    if (!parseFStringText(SpecText, IsRaw, /*InSpec=*/true, SpecRange,
-                          SpecLiteral, SpecParts))
+    ++FormatSpecDepth;
+    bool SpecOk = parseFStringText(SpecText, IsRaw, /*InSpec=*/true, SpecRange,
+                                   SpecLiteral, SpecParts);
+    --FormatSpecDepth;
+    if (!SpecOk)
       return false;
     flushLiteral(SpecLiteral, SpecRange, SpecParts);
     Spec = Ctx.create<JoinedStrExpr>(SpecRange, copy<Expr *>(SpecParts));
@@ -344,6 +347,11 @@ bool Parser::parseFStringText(StringRef Text, bool IsRaw, bool InSpec,
       return errorAt(locAt(Text, I), "f-string: single '}' is not allowed",
                      SMRange(locAt(Text, I), locAt(Text, I + 1)));
     if (C == '{') {
+      // Python allows a field in a spec, not one in a spec of that field.
+      if (InSpec && FormatSpecDepth > 1)
+        return errorAt(locAt(Text, I),
+                       "f-string: expressions nested too deeply",
+                       SMRange(locAt(Text, I), locAt(Text, I + 1)));
       AppendText(I);
       if (!parseReplacementField(Text, I, IsRaw, LiteralRange, Literal, Parts))
         return false;

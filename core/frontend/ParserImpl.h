@@ -211,6 +211,8 @@ private:
   ASTContext &Ctx;
   unsigned ExprDepth = 0;
   unsigned TreeDepth = 0;
+  /// f-string format specs being parsed, one inside another.
+  unsigned FormatSpecDepth = 0;
   /// Tentative parses (module constants) report nothing; QuietFailed tells
   /// whether one went wrong.
   bool Quiet = false;

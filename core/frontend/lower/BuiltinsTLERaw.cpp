@@ -449,7 +449,8 @@ Result builtinInlineAsmElementwise(Emitter &E, CallArgs &Args,
   std::vector<TValue> Out;
   for (auto [R, IsUnsigned] : llvm::zip(Op.getResults(), Unsigned))
     Out.push_back(TValue::ir(R, IsUnsigned));
-  if (Out.size() == 1)
+  // A tuple of dtypes gives a tuple, one of one element too (Triton's).
+  if (!DTypeArg->Value.is(TValue::Kind::Tuple))
     return Out.front();
   return TValue::tuple(std::move(Out));
 }

@@ -329,7 +329,7 @@ Result Emitter::lowerJoinedStr(const JoinedStrExpr *E) {
     }
     const auto *Field = cast<FormattedValueExpr>(Part);
     if (const JoinedStrExpr *Spec = Field->FormatSpec;
-        Spec && WarnedFormatSpecs.insert(Spec).second)
+        Spec && !Spec->Values.empty() && WarnedFormatSpecs.insert(Spec).second)
       Diags.warning(Spec->getLoc(),
                     "format spec ignored: Triton formats an f-string field "
                     "in a jit function with str() (or its conversion), and "
@@ -462,11 +462,19 @@ Result Emitter::sliceSequence(const TValue &Seq, const SliceExpr *Slice) {
   int64_t End = Adjust(*Upper, Step > 0 ? Size : -1);
   std::string Chars;
   std::vector<TValue> Elts;
-  for (int64_t I = Begin; Step > 0 ? I < End : I > End; I += Step) {
+  // Begin and End lie in [-1, Size]: their distance cannot overflow, a
+  // step may (s[1::2**63-1]), so the walk stops before stepping past End.
+  uint64_t StepSize = Step > 0 ? static_cast<uint64_t>(Step)
+                               : static_cast<uint64_t>(-(Step + 1)) + 1;
+  for (int64_t I = Begin; Step > 0 ? I < End : I > End;) {
     if (IsStr)
       Chars += Seq.getStr()[I];
     else
       Elts.push_back(Seq.getElements()[I]);
+    uint64_t Left = static_cast<uint64_t>(Step > 0 ? End - I : I - End);
+    if (Left <= StepSize)
+      break;
+    I += Step;
   }
   return IsStr ? TValue::string(Chars) : TValue::tuple(std::move(Elts));
 }

@@ -352,8 +352,10 @@ static std::optional<TValue> foldBinary(BinaryOpKind Op, const TValue &L,
                     : std::max<int64_t>(Count.getInt(), 0);
     size_t Length = Seq.is(TValue::Kind::Str) ? Seq.getStr().size()
                                               : Seq.getElements().size();
+    if (Length == 0)
+      return Seq;
     constexpr uint64_t MaxLength = 1 << 20;
-    if (Length && static_cast<uint64_t>(N) > MaxLength / Length) {
+    if (static_cast<uint64_t>(N) > MaxLength / Length) {
       Err = "sequence repetition longer than " + std::to_string(MaxLength) +
             " elements in a jit function";
       return std::nullopt;

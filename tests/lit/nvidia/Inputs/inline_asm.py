@@ -42,3 +42,13 @@ def packed(x_ptr, BLOCK: tl.constexpr):
                                   [x, x], dtype=tl.int32, is_pure=True,
                                   pack=2)
     tl.store(x_ptr + offs, z)
+
+
+@triton.jit
+def one_tuple(x_ptr, BLOCK: tl.constexpr):
+    # A tuple of one dtype gives a tuple of one result, as in Triton.
+    offs = tl.arange(0, BLOCK)
+    res = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r",
+                                    [tl.load(x_ptr + offs)],
+                                    dtype=(tl.float32,), is_pure=True, pack=1)
+    tl.store(x_ptr + offs, res[0])

@@ -25,3 +25,11 @@ def gather_loaded(src_ptr, index_ptr, out_ptr, M: tl.constexpr,
     offs = rows * K + tl.arange(0, K)[None, :]
     index = (tl.load(index_ptr + offs) * 7) % N
     tl.store(out_ptr + offs, src.gather(index, 1))
+
+
+@triton.jit
+def gather_uint8(out_ptr, N: tl.constexpr):
+    # uint8 indices up to 255 are not negative (Triton zero-extends them).
+    offs = tl.arange(0, N)
+    index = (N - 1 - offs).to(tl.uint8)
+    tl.store(out_ptr + offs, tl.gather(offs.to(tl.float32), index, 0))

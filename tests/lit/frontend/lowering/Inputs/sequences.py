@@ -32,3 +32,13 @@ def library_error(x_ptr):
 def library_helper(x_ptr):
     x = tl.load(x_ptr + tl.arange(0, 16))
     tl.store(x_ptr, tl.reduce(x, 0, tl._xor_combine))
+
+
+@triton.jit
+def extremes(x_ptr):
+    # Steps past the end in one stride, and repeating nothing many times.
+    t: tl.constexpr = (1, 2, 3)
+    u: tl.constexpr = t[1::9223372036854775807]
+    v: tl.constexpr = t[::-9223372036854775807]
+    tl.static_assert(False, f"{len(u)} {u[0]} {len(v)} {v[0]} "
+                     f"{len('' * 100000000000000)} {len(() * 10**15)}")
