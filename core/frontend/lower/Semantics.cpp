@@ -725,14 +725,20 @@ Result Emitter::unaryOp(UnaryOpKind Op, const TValue &V, const Node *Site) {
     switch (Op) {
     case UnaryOpKind::UAdd:
       return V;
-    case UnaryOpKind::USub:
-      return V.is(TValue::Kind::Float)
-                 ? TValue::floating(-V.getFloat())
-                 : TValue::integer(-static_cast<int64_t>(V.getNumber()));
+    case UnaryOpKind::USub: {
+      if (V.is(TValue::Kind::Float))
+        return TValue::floating(-V.getFloat());
+      // In int64, not through a double (which rounds beyond 2^53).
+      int64_t I = V.is(TValue::Kind::Bool) ? V.getBool() : V.getInt();
+      if (I == INT64_MIN)
+        return error(Site, "-(" + llvm::Twine(I) + ") does not fit in 64 bits");
+      return TValue::integer(-I);
+    }
     case UnaryOpKind::Invert:
       if (V.is(TValue::Kind::Float))
         return error(Site, "'~' needs an integer, got " + V.describe());
-      return TValue::integer(~static_cast<int64_t>(V.getNumber()));
+      return TValue::integer(
+          ~(V.is(TValue::Kind::Bool) ? int64_t(V.getBool()) : V.getInt()));
     case UnaryOpKind::Not:
       break;
     }

@@ -48,3 +48,10 @@ def forms(x, w, d):
     b = rf"\d{x}\n" "\t" f"{d['k']}{{{x}}}"
     c = f"{x == 1}{x != 1}{x >= 1}{(x, w)}"
     e = f"{x!r:>{w}.{w}}" f"\N{BULLET}{x}"
+
+
+@triton.jit
+def big_ints(x_ptr):
+    # Unary minus and invert in int64, past 2^53 (Python's text).
+    tl.static_assert(False, f"{-9007199254740993} {~9007199254740993} "
+                     f"{-True} {~False}")
