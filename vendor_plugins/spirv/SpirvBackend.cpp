@@ -409,12 +409,13 @@ SpirvBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     if (!Valid) {
       std::string FirstError = toString(Valid.takeError());
       Expected<std::string> Again = EmitBinary(*Spare);
-      if (!Again)
-        return Again.takeError();
-      Expected<bool> ValidAgain = validateSpirv(*Again, *Version);
+      Expected<bool> ValidAgain =
+          Again ? validateSpirv(*Again, *Version) : Again.takeError();
       if (!ValidAgain) {
         consumeError(ValidAgain.takeError());
-        return createStringError(inconvertibleErrorCode(), FirstError);
+        return createStringError(inconvertibleErrorCode(),
+                                 FirstError +
+                                     "\n(emitted twice, both rejected)");
       }
       errs() << "spirv plugin: warning: LLVM's SPIR-V backend gave an "
                 "invalid binary for '"

@@ -572,6 +572,11 @@ Result Emitter::binaryOp(BinaryOpKind Op, const TValue &Lhs, const TValue &Rhs,
   return TValue::ir(R, U);
 }
 
+/// A constexpr bool or int as an int64 (Python's bools are ints).
+static int64_t asInt64(const TValue &V) {
+  return V.is(TValue::Kind::Bool) ? V.getBool() : V.getInt();
+}
+
 /// Python comparison of constexprs.
 static std::optional<bool> foldCompare(CmpOpKind Op, const TValue &L,
                                        const TValue &R) {
@@ -582,7 +587,9 @@ static std::optional<bool> foldCompare(CmpOpKind Op, const TValue &L,
     else if (L.is(TValue::Kind::DType) && R.is(TValue::Kind::DType))
       Same = L.getType() == R.getType() && L.isUnsigned() == R.isUnsigned();
     else if (L.isNumber() && R.isNumber())
-      Same = L.getKind() == R.getKind() && L.getNumber() == R.getNumber();
+      Same = L.getKind() == R.getKind() &&
+             (L.is(TValue::Kind::Float) ? L.getFloat() == R.getFloat()
+                                        : asInt64(L) == asInt64(R));
     else
       return std::nullopt;
     return Op == CmpOpKind::Is ? Same : !Same;
@@ -601,9 +608,41 @@ static std::optional<bool> foldCompare(CmpOpKind Op, const TValue &L,
     return Op == CmpOpKind::In ? Found : !Found;
   }
   int Cmp;
-  if (L.isNumber() && R.isNumber()) {
+  if (L.isNumber() && R.isNumber() &&
+      (L.is(TValue::Kind::Float) || R.is(TValue::Kind::Float))) {
+    // Each operator on its own: NaN is unordered (nan == nan is False).
     double A = L.getNumber(), C = R.getNumber();
+    switch (Op) {
+    case CmpOpKind::Eq:
+      return A == C;
+    case CmpOpKind::NotEq:
+      return A != C;
+    case CmpOpKind::Lt:
+      return A < C;
+    case CmpOpKind::LtE:
+      return A <= C;
+    case CmpOpKind::Gt:
+      return A > C;
+    case CmpOpKind::GtE:
+      return A >= C;
+    default:
+      return std::nullopt;
+    }
+  } else if (L.isNumber() && R.isNumber()) {
+    // In int64, not through a double (which rounds beyond 2^53).
+    int64_t A = asInt64(L), C = asInt64(R);
     Cmp = A < C ? -1 : A > C ? 1 : 0;
+  } else if (L.is(TValue::Kind::Tuple) && R.is(TValue::Kind::Tuple) &&
+             (Op == CmpOpKind::Eq || Op == CmpOpKind::NotEq)) {
+    bool Same = L.getElements().size() == R.getElements().size();
+    for (size_t I = 0; Same && I < L.getElements().size(); ++I) {
+      std::optional<bool> Eq =
+          foldCompare(CmpOpKind::Eq, L.getElements()[I], R.getElements()[I]);
+      if (!Eq)
+        return std::nullopt;
+      Same = *Eq;
+    }
+    return Op == CmpOpKind::Eq ? Same : !Same;
   } else if (L.is(TValue::Kind::Str) && R.is(TValue::Kind::Str)) {
     Cmp = L.getStr().compare(R.getStr());
   } else if (Op == CmpOpKind::Eq || Op == CmpOpKind::NotEq) {
@@ -724,7 +763,7 @@ Result Emitter::unaryOp(UnaryOpKind Op, const TValue &V, const Node *Site) {
                              "': " + V.describe());
     switch (Op) {
     case UnaryOpKind::UAdd:
-      return V;
+      return V.is(TValue::Kind::Bool) ? TValue::integer(V.getBool()) : V;
     case UnaryOpKind::USub: {
       if (V.is(TValue::Kind::Float))
         return TValue::floating(-V.getFloat());
