@@ -55,6 +55,14 @@ Lexer::Lexer(StringRef Text, DiagnosticEngine &Diags)
     : Diags(Diags), Cur(Text.begin()), End(Text.end()), AtLineStart(false),
       InReplacementField(true) {}
 
+size_t Lexer::measureStringLiteral(StringRef Text, DiagnosticEngine &Diags) {
+  Lexer L(Text, Diags);
+  L.lexToken();
+  if (L.Tokens.empty() || !L.Tokens.front().is(TokenKind::string))
+    return Text.size();
+  return L.Tokens.front().getSpelling().size();
+}
+
 std::vector<Token> Lexer::lexAll() {
   while (!atEnd() && !Diags.hasReachedErrorLimit()) {
     if (AtLineStart && Brackets.empty())

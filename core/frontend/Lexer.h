@@ -42,6 +42,13 @@ public:
   /// Tokenizes the whole buffer.
   std::vector<Token> lexAll();
 
+  /// The length of the string literal (prefix letters included) at the
+  /// start of Text, a part of a buffer, read by the lexer's rules (strings
+  /// nested in f-string fields may reuse the outer quote, as in Python
+  /// 3.12); Text's length when it does not end there.
+  static size_t measureStringLiteral(llvm::StringRef Text,
+                                     DiagnosticEngine &Diags);
+
 private:
   void lexLineStart();
   void lexToken();

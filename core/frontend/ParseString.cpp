@@ -160,24 +160,6 @@ void Parser::decodeString(const Token &T, std::string &Out, bool &IsBytes) {
     appendDecoded(S.Body, S.IsBytes, Out);
 }
 
-/// The end of the quoted string starting at Text[I] (past its closing
-/// quotes), for skipping strings nested in a replacement field.
-static size_t skipQuoted(StringRef Text, size_t I) {
-  char Quote = Text[I];
-  bool Triple = Text.substr(I, 3) == std::string(3, Quote);
-  size_t Len = Triple ? 3 : 1;
-  for (I += Len; I < Text.size(); ++I) {
-    if (Text[I] == '\\') {
-      ++I;
-      continue;
-    }
-    if (Text[I] == Quote &&
-        (!Triple || Text.substr(I, 3) == std::string(3, Quote)))
-      return I + Len;
-  }
-  return Text.size();
-}
-
 static SMLoc locAt(StringRef Text, size_t I) {
   return SMLoc::getFromPointer(Text.data() + I);
 }
@@ -225,7 +207,12 @@ bool Parser::parseReplacementField(StringRef Text, size_t &I, bool IsRaw,
     char C = Text[I];
     char Next = I + 1 < Text.size() ? Text[I + 1] : '\0';
     if (C == '\'' || C == '"') {
-      I = skipQuoted(Text, I) - 1;
+      // A string nested in the field, from its prefix letters on.
+      size_t Start = I;
+      while (Start > ExprBegin && isAlpha(Text[Start - 1]))
+        --Start;
+      I = Start + Lexer::measureStringLiteral(Text.drop_front(Start), Diags) -
+          1;
       continue;
     }
     if (C == '(' || C == '[' || C == '{') {

@@ -55,3 +55,9 @@ def big_ints(x_ptr):
     # Unary minus and invert in int64, past 2^53 (Python's text).
     tl.static_assert(False, f"{-9007199254740993} {~9007199254740993} "
                      f"{-True} {~False}")
+
+
+@triton.jit
+def same_quotes(x_ptr, N: tl.constexpr):
+    # Python 3.12 (PEP 701): strings in a field may reuse the outer quote.
+    tl.static_assert(False, f'{f'{'x:y'}'} {'a' + "b"} {f"{N:}"}')
