@@ -258,17 +258,13 @@ private:
     // of a smaller shape without an access is not taken: it would spread
     // this shape's elements over too few lanes (the 2x1x1 indicator of a
     // bitonic sort's 2x2x...x2 hypercube, 32 times over).
-    int64_t shapeElems = 1;
-    for (int64_t d : shape)
-      shapeElems *= d;
+    int64_t shapeElems = ShapedType::getNumElements(shape);
     BlockedLayoutAttr layout;
     int64_t bestElems = 0;
     for (auto &[other, otherLayout] : shapeLayouts) {
       if (other.size() != shape.size())
         continue;
-      int64_t elems = 1;
-      for (int64_t d : other)
-        elems *= d;
+      int64_t elems = ShapedType::getNumElements(other);
       if (!anchoredShapes.count(other) && elems < shapeElems)
         continue;
       if (elems > bestElems) {

@@ -338,6 +338,17 @@ FailureOr<SmallVector<Value>> emitValueOwners(OpBuilder &b, Location loc,
       b, loc, arith::CmpIPredicate::eq, *tid, i32Const(b, loc, 0))};
 }
 
+Value intToI32(OpBuilder &b, Location loc, Value v, bool isSigned) {
+  Type i32 = b.getI32Type();
+  unsigned width = v.getType().getIntOrFloatBitWidth();
+  if (width > 32)
+    return arith::TruncIOp::create(b, loc, i32, v);
+  if (width < 32)
+    return isSigned ? arith::ExtSIOp::create(b, loc, i32, v).getResult()
+                    : arith::ExtUIOp::create(b, loc, i32, v).getResult();
+  return v;
+}
+
 /// Row-major linear index of `index` in `shape` (i32).
 Value linearizeIndex(OpBuilder &b, Location loc, ArrayRef<Value> index,
                      ArrayRef<int64_t> shape) {

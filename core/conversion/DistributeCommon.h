@@ -344,6 +344,11 @@ getRegisterIndexDeltas(mlir::Attribute layoutAttr,
 std::optional<llvm::SmallVector<unsigned>>
 getConstantRunLeaders(const mlir::tle::AxisInfoResult &axis, mlir::Value value);
 
+/// An integer as i32: truncated when wider, extended (with its sign when
+/// `isSigned`) when narrower.
+mlir::Value intToI32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                     bool isSigned);
+
 /// Row-major linear index of `index` in `shape` (i32).
 mlir::Value linearizeIndex(mlir::OpBuilder &b, mlir::Location loc,
                            llvm::ArrayRef<mlir::Value> index,

@@ -53,17 +53,12 @@ struct GatherConversion : DistPattern<GatherOp> {
                    linearizeIndex(rewriter, loc, index, src.getShape()), value);
     if (failed(st.target.emitBarrier(rewriter, loc, BarrierScope::Block)))
       return failure();
-    Type i32 = rewriter.getI32Type();
     unsigned axis = op.getAxis();
     SmallVector<Value> results;
     for (auto [gathered, index] : llvm::zip(indexValues, *dstIdx)) {
-      unsigned width = gathered.getType().getIntOrFloatBitWidth();
-      if (width > 32)
-        gathered = arith::TruncIOp::create(rewriter, loc, i32, gathered);
-      else if (width < 32) // Indices are never negative: uint8 255 is 255.
-        gathered = arith::ExtUIOp::create(rewriter, loc, i32, gathered);
       SmallVector<Value> at(index);
-      at[axis] = gathered;
+      // Indices are never negative: a uint8 255 is 255, as Triton reads it.
+      at[axis] = intToI32(rewriter, loc, gathered, /*isSigned=*/false);
       results.push_back(loadScratch(
           rewriter, loc, *base,
           linearizeIndex(rewriter, loc, at, src.getShape()), elemType));

@@ -69,11 +69,7 @@ struct HistogramConversion : DistPattern<HistogramOp> {
                                         rewriter.getIntegerAttr(type, bins))));
       if (owner)
         inRange = arith::AndIOp::create(rewriter, loc, inRange, owner);
-      Value bin = value;
-      if (type.getIntOrFloatBitWidth() > 32)
-        bin = arith::TruncIOp::create(rewriter, loc, i32, value);
-      else if (type.getIntOrFloatBitWidth() < 32)
-        bin = arith::ExtSIOp::create(rewriter, loc, i32, value);
+      Value bin = intToI32(rewriter, loc, value, /*isSigned=*/true);
       bool failedAtomic = false;
       scf::IfOp::create(rewriter, loc, inRange, [&](OpBuilder &b, Location l) {
         failedAtomic |= failed(st.target.emitAtomic(

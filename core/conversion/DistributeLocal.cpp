@@ -31,16 +31,6 @@ using ::tle::backend::BarrierScope;
 
 namespace {
 
-Value toI32(OpBuilder &b, Location loc, Value v) {
-  Type i32 = b.getI32Type();
-  unsigned width = v.getType().getIntOrFloatBitWidth();
-  if (width > 32)
-    return arith::TruncIOp::create(b, loc, i32, v);
-  if (width < 32)
-    return arith::ExtSIOp::create(b, loc, i32, v);
-  return v;
-}
-
 struct AllocConversion : DistPattern<tle_struct::AllocOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -112,8 +102,9 @@ struct LocalPtrConversion : DistPattern<tle_struct::LocalPtrOp> {
       for (unsigned i = 0; i < n; ++i) {
         SmallVector<Value> index;
         for (ValueRange range : adaptor.getIndices())
-          index.push_back(
-              toI32(rewriter, loc, range.size() == 1 ? range[0] : range[i]));
+          index.push_back(intToI32(rewriter, loc,
+                                   range.size() == 1 ? range[0] : range[i],
+                                   /*isSigned=*/true));
         indices.push_back(index);
       }
     } else if (auto tensor = dyn_cast<RankedTensorType>(resultType)) {

@@ -359,6 +359,7 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
     Values.push_back(TValue::ir(R));
   return TValue::tuple(std::move(Values));
 }
+
 /// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
 /// Triton's inline assembly, read as PTX (what it means on NVIDIA, where
 /// Triton kernels use it) and run once per element: a tle_raw.call with one
@@ -423,12 +424,12 @@ Result builtinInlineAsmElementwise(Emitter &E, CallArgs &Args,
   SmallVector<Type> Results;
   SmallVector<bool> Unsigned;
   for (const TValue &D : DTypes) {
-    Unsigned.push_back(D.isUnsigned());
     if (!D.is(TValue::Kind::DType))
       return E.error(sourceOf(DTypeArg, Site),
                      "tl.inline_asm_elementwise: dtype must be a dtype or a "
                      "tuple of dtypes, got " +
                          D.describe());
+    Unsigned.push_back(D.isUnsigned());
     Results.push_back(Shape.empty()
                           ? D.getType()
                           : Type(RankedTensorType::get(Shape, D.getType())));

@@ -758,9 +758,9 @@ Result Emitter::callJit(const FunctionDef &F, CallArgs &Args,
   }
   // A library's source is not the user's: an error inside it also points
   // at the user's call.
-  bool EntersLibrary =
-      isLibrary(*Callee.Mod) &&
-      !(!Frames.empty() && frame().Mod && isLibrary(*frame().Mod));
+  bool CalledFromLibrary =
+      !Frames.empty() && frame().Mod && isLibrary(*frame().Mod);
+  bool EntersLibrary = isLibrary(*Callee.Mod) && !CalledFromLibrary;
   Frames.push_back(std::move(Callee));
   ++InlineDepth;
   LogicalResult Lowered = lowerBlock(F.Body);
@@ -769,8 +769,7 @@ Result Emitter::callJit(const FunctionDef &F, CallArgs &Args,
   Frames.pop_back();
   if (failed(Lowered)) {
     if (EntersLibrary && Site)
-      Diags.note(Site->getLoc(), "in this call of tl." + F.Name,
-                 Site->getRange());
+      note(Site, "in this call of tl." + F.Name);
     return failure();
   }
   return Ret ? *Ret : TValue::none();

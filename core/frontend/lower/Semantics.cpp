@@ -327,6 +327,11 @@ FailureOr<DType> Emitter::promote(DType Lhs, const TValue &Rhs, bool DivOrMod,
                       [&](const llvm::Twine &Msg) { return error(Site, Msg); });
 }
 
+/// A constexpr bool or int as an int64 (Python's bools are ints).
+static int64_t asInt64(const TValue &V) {
+  return V.is(TValue::Kind::Bool) ? V.getBool() : V.getInt();
+}
+
 /// Python's semantics for constexpr arithmetic.
 static std::optional<TValue> foldBinary(BinaryOpKind Op, const TValue &L,
                                         const TValue &R, std::string &Err) {
@@ -347,9 +352,7 @@ static std::optional<TValue> foldBinary(BinaryOpKind Op, const TValue &L,
     const TValue &Seq = SeqLeft ? L : R, &Count = SeqLeft ? R : L;
     if (!Count.is(TValue::Kind::Int) && !Count.is(TValue::Kind::Bool))
       return std::nullopt;
-    int64_t N = Count.is(TValue::Kind::Bool)
-                    ? Count.getBool()
-                    : std::max<int64_t>(Count.getInt(), 0);
+    int64_t N = std::max<int64_t>(asInt64(Count), 0);
     size_t Length = Seq.is(TValue::Kind::Str) ? Seq.getStr().size()
                                               : Seq.getElements().size();
     if (Length == 0)
@@ -374,12 +377,8 @@ static std::optional<TValue> foldBinary(BinaryOpKind Op, const TValue &L,
   if (!L.isNumber() || !R.isNumber())
     return std::nullopt;
   bool IsFloat = L.is(TValue::Kind::Float) || R.is(TValue::Kind::Float);
-  auto AsInt = [](const TValue &V) {
-    return V.is(TValue::Kind::Bool) ? static_cast<int64_t>(V.getBool())
-                                    : V.getInt();
-  };
   double FL = L.getNumber(), FR = R.getNumber();
-  int64_t IL = AsInt(L), IR = AsInt(R);
+  int64_t IL = asInt64(L), IR = asInt64(R);
   switch (Op) {
   case BinaryOpKind::Add:
     return IsFloat ? TValue::floating(FL + FR) : TValue::integer(IL + IR);
@@ -572,11 +571,6 @@ Result Emitter::binaryOp(BinaryOpKind Op, const TValue &Lhs, const TValue &Rhs,
   return TValue::ir(R, U);
 }
 
-/// A constexpr bool or int as an int64 (Python's bools are ints).
-static int64_t asInt64(const TValue &V) {
-  return V.is(TValue::Kind::Bool) ? V.getBool() : V.getInt();
-}
-
 /// Python comparison of constexprs.
 static std::optional<bool> foldCompare(CmpOpKind Op, const TValue &L,
                                        const TValue &R) {
@@ -763,12 +757,12 @@ Result Emitter::unaryOp(UnaryOpKind Op, const TValue &V, const Node *Site) {
                              "': " + V.describe());
     switch (Op) {
     case UnaryOpKind::UAdd:
-      return V.is(TValue::Kind::Bool) ? TValue::integer(V.getBool()) : V;
+      return V.is(TValue::Kind::Bool) ? TValue::integer(asInt64(V)) : V;
     case UnaryOpKind::USub: {
       if (V.is(TValue::Kind::Float))
         return TValue::floating(-V.getFloat());
       // In int64, not through a double (which rounds beyond 2^53).
-      int64_t I = V.is(TValue::Kind::Bool) ? V.getBool() : V.getInt();
+      int64_t I = asInt64(V);
       if (I == INT64_MIN)
         return error(Site, "-(" + llvm::Twine(I) + ") does not fit in 64 bits");
       return TValue::integer(-I);
@@ -776,8 +770,7 @@ Result Emitter::unaryOp(UnaryOpKind Op, const TValue &V, const Node *Site) {
     case UnaryOpKind::Invert:
       if (V.is(TValue::Kind::Float))
         return error(Site, "'~' needs an integer, got " + V.describe());
-      return TValue::integer(
-          ~(V.is(TValue::Kind::Bool) ? int64_t(V.getBool()) : V.getInt()));
+      return TValue::integer(~asInt64(V));
     case UnaryOpKind::Not:
       break;
     }
