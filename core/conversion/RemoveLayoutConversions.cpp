@@ -18,8 +18,9 @@
 //   %m2 = arith.cmpi slt, %offs2, %k2 : tensor<1x32xi1, #B>
 //
 // with %offs2 and %k2 rebuilt the same way. The slice must consist of
-// make_range, splat, dense constants, expand_dims, broadcast, pure
-// elementwise ops (no memory access) and other conversions; it is cloned
+// make_range, splat, dense constants, expand_dims, broadcast, reshapes that
+// only insert size-1 dimensions, pure elementwise ops (no memory access) and
+// other conversions; it is cloned
 // next to the original ops, so a conversion inside a loop of loop-invariant
 // values is replaced by values built once before the loop. A slice may
 // also start from a value that cannot be rebuilt (a load) but is already
@@ -88,6 +89,28 @@ bool fitsShape(Attribute layout, ArrayRef<int64_t> shape) {
   return isa<BlockedLayoutAttr>(layout);
 }
 
+/// The dimensions of a reshape's result that it inserts, of size 1, when it
+/// only inserts such dimensions (tl.reshape(x, [1, N, 1]) of an [N] tile, as
+/// the indicator tiles of tl.sort are made): the operand laid out in the
+/// result's layout sliced at them keeps every element in its thread.
+std::optional<SmallVector<unsigned>> getInsertedUnitDims(ReshapeOp reshape) {
+  ArrayRef<int64_t> from = reshape.getSrc().getType().getShape();
+  ArrayRef<int64_t> to = reshape.getType().getShape();
+  SmallVector<unsigned> inserted;
+  size_t next = 0;
+  for (auto [dim, size] : llvm::enumerate(to)) {
+    if (next < from.size() && from[next] == size)
+      ++next;
+    else if (size == 1)
+      inserted.push_back(dim);
+    else
+      return std::nullopt;
+  }
+  if (next != from.size() || inserted.empty())
+    return std::nullopt;
+  return inserted;
+}
+
 /// Ops whose result can be computed in any layout from operands in a layout
 /// derived from it, without touching memory.
 bool canRebuild(Operation *op) {
@@ -96,6 +119,8 @@ bool canRebuild(Operation *op) {
   if (isa<MakeRangeOp, SplatOp, ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(
           op))
     return true;
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return getInsertedUnitDims(reshape).has_value();
   if (auto cst = dyn_cast<arith::ConstantOp>(op))
     return isa<DenseElementsAttr>(cst.getValue());
   return isPure(op) && (op->hasTrait<OpTrait::Elementwise>() ||
@@ -184,6 +209,16 @@ std::optional<RebuildPlan> planRebuild(Value root, Attribute layout) {
       worklist.push_back(
           {expand.getSrc(), SliceLayoutAttr::get(root.getContext(),
                                                  expand.getAxis(), parent)});
+      continue;
+    }
+    if (auto reshape = dyn_cast<ReshapeOp>(def)) {
+      auto sliced = dyn_cast<DistributedLayoutAttrInterface>(wanted);
+      if (!sliced)
+        return std::nullopt;
+      // Innermost first, so that each dimension keeps its number.
+      for (unsigned dim : llvm::reverse(*getInsertedUnitDims(reshape)))
+        sliced = SliceLayoutAttr::get(root.getContext(), dim, sliced);
+      worklist.push_back({reshape.getSrc(), sliced});
       continue;
     }
     for (Value operand : def->getOperands())
@@ -392,6 +427,7 @@ struct RemoveLayoutConversionsPass
   }
 
   void runOnOperation() override {
+    splitSharedRanges();
     SmallVector<ConvertLayoutOp> converts;
     getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
     size_t before = converts.size();
@@ -423,6 +459,22 @@ struct RemoveLayoutConversionsPass
   }
 
 private:
+  /// A range reshaped into several unit-dimension shapes (the indicators of
+  /// tl.sort all reshape one tl.arange(0, 2)) is needed in a different
+  /// slice layout by each: every such reshape gets its own copy, which its
+  /// slice can rebuild; CSE merges the copies that stay in one layout.
+  void splitSharedRanges() {
+    getOperation().walk([](MakeRangeOp range) {
+      for (OpOperand &use : llvm::make_early_inc_range(range->getUses())) {
+        auto reshape = dyn_cast<ReshapeOp>(use.getOwner());
+        if (range->hasOneUse() || !reshape || !getInsertedUnitDims(reshape))
+          continue;
+        OpBuilder builder(reshape);
+        use.set(builder.clone(*range)->getResult(0));
+      }
+    });
+  }
+
   ::tle::conversion::LayoutConversionCounts *counts;
 };
 

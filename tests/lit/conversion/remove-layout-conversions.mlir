@@ -352,3 +352,53 @@ module attributes {tle.num_warps = 4 : i32} {
     tle.return
   }
 }
+
+// -----
+
+#A = #tle.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [8, 2, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>
+#B = #tle.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [2, 2, 8], warpsPerCTA = [1, 2, 2], order = [2, 1, 0]>
+
+// tl.sort's indicator tiles: one tl.arange(0, 2) reshaped to [2, 1, 1] and
+// [1, 2, 1] (reshapes that only insert size-1 dimensions), combined, and
+// converted to the layout of the tile they select in. Each reshape gets its
+// own range, built in #B sliced at the inserted dimensions, and the
+// conversion goes.
+// CHECK-DAG: #[[B:.*]] = #tle.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [2, 2, 8]
+// CHECK-DAG: #[[B2:.*]] = #tle.slice<dim = 2, parent = #[[B]]>
+// CHECK-DAG: #[[B21:.*]] = #tle.slice<dim = 1, parent = #[[B2]]>
+// CHECK-DAG: #[[B20:.*]] = #tle.slice<dim = 0, parent = #[[B2]]>
+// CHECK-LABEL: tle.func @unit_reshapes
+// CHECK-DAG: %[[R0:.*]] = tle.make_range {{.*}} : tensor<2xi32, #[[B21]]>
+// CHECK-DAG: %[[R1:.*]] = tle.make_range {{.*}} : tensor<2xi32, #[[B20]]>
+// CHECK-DAG: tle.reshape %[[R0]] : tensor<2xi32, #[[B21]]> -> tensor<2x1x1xi32, #[[B]]>
+// CHECK-DAG: tle.reshape %[[R1]] : tensor<2xi32, #[[B20]]> -> tensor<1x2x1xi32, #[[B]]>
+// CHECK: arith.xori {{.*}} : tensor<2x2x1xi32, #[[B]]>
+// CHECK-NOT: tle.convert_layout
+// CHECK: tle.return
+//
+// A reshape that moves elements between dimensions is not rebuilt.
+// CHECK-LABEL: tle.func @merging_reshape
+// CHECK: tle.convert_layout
+module attributes {tle.num_warps = 4 : i32} {
+  tle.func @unit_reshapes(%x: tensor<2x2x2xi32, #B>, %p: tensor<2x2x2x!tle.ptr<i32>, #B>) {
+    %r = tle.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #tle.slice<dim = 1, parent = #tle.slice<dim = 2, parent = #A>>>
+    %a = tle.reshape %r : tensor<2xi32, #tle.slice<dim = 1, parent = #tle.slice<dim = 2, parent = #A>>> -> tensor<2x1x1xi32, #A>
+    %b = tle.reshape %r : tensor<2xi32, #tle.slice<dim = 1, parent = #tle.slice<dim = 2, parent = #A>>> -> tensor<1x2x1xi32, #A>
+    %ab = tle.broadcast %a : tensor<2x1x1xi32, #A> -> tensor<2x2x1xi32, #A>
+    %bb = tle.broadcast %b : tensor<1x2x1xi32, #A> -> tensor<2x2x1xi32, #A>
+    %f = arith.xori %ab, %bb : tensor<2x2x1xi32, #A>
+    %c = tle.convert_layout %f : tensor<2x2x1xi32, #A> -> tensor<2x2x1xi32, #B>
+    %w = tle.broadcast %c : tensor<2x2x1xi32, #B> -> tensor<2x2x2xi32, #B>
+    %y = arith.xori %x, %w : tensor<2x2x2xi32, #B>
+    tle.store %p, %y : tensor<2x2x2x!tle.ptr<i32>, #B>
+    tle.return
+  }
+
+  tle.func @merging_reshape(%p: tensor<2x2x2x!tle.ptr<i32>, #B>) {
+    %r = tle.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #tle.slice<dim = 1, parent = #tle.slice<dim = 2, parent = #A>>>
+    %a = tle.reshape %r : tensor<8xi32, #tle.slice<dim = 1, parent = #tle.slice<dim = 2, parent = #A>>> -> tensor<2x2x2xi32, #A>
+    %c = tle.convert_layout %a : tensor<2x2x2xi32, #A> -> tensor<2x2x2xi32, #B>
+    tle.store %p, %c : tensor<2x2x2x!tle.ptr<i32>, #B>
+    tle.return
+  }
+}
