@@ -18,6 +18,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <limits>
 #include <variant>
 
 using namespace mlir;
@@ -757,9 +758,22 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
       Values.push_back(I);
     return lowerStaticFor(S, Values);
   }
-  if (R.Step.is(TValue::Kind::Int) && R.Step.getInt() <= 0)
-    return error(Call, "range() step must be positive in jit functions, got " +
-                           llvm::Twine(R.Step.getInt()));
+  // A negative constexpr step counts down as Triton lowers it: scf.for runs
+  // from End to Start with the step negated, and the loop variable is
+  // Start + End - iv (range(10, 0, -3): iv 0, 3, 6, 9 gives 10, 7, 4, 1).
+  bool CountsDown = false;
+  if (R.Step.is(TValue::Kind::Int)) {
+    int64_t StepValue = R.Step.getInt();
+    if (StepValue == 0)
+      return error(Call, "range() step must not be zero");
+    if (StepValue == std::numeric_limits<int64_t>::min())
+      return error(Call, "range() step is out of range");
+    if (StepValue < 0) {
+      CountsDown = true;
+      R.Step = TValue::integer(-StepValue);
+      std::swap(R.Start, R.End);
+    }
+  }
   if (!isa<NameExpr>(S->Target))
     return error(S->Target, "the loop variable must be a plain name");
 
@@ -787,6 +801,9 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
     return failure();
   llvm::StringMap<TValue> Before = frame().Vars;
   Location L = loc(S);
+  Value BoundsSum;
+  if (CountsDown)
+    BoundsSum = arith::AddIOp::create(B, L, Lb->getValue(), Ub->getValue());
   auto For = scf::ForOp::create(B, L, Lb->getValue(), Ub->getValue(),
                                 Step->getValue(), Inits);
   if (R.NumStages)
@@ -798,8 +815,10 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
     OpBuilder::InsertionGuard Guard(B);
     Block *Body = For.getBody();
     B.setInsertionPointToStart(Body);
-    frame().Vars[cast<NameExpr>(S->Target)->Id] =
-        TValue::ir(For.getInductionVar(), T->IsUnsigned);
+    Value Iv = For.getInductionVar();
+    if (CountsDown)
+      Iv = arith::SubIOp::create(B, L, BoundsSum, Iv);
+    frame().Vars[cast<NameExpr>(S->Target)->Id] = TValue::ir(Iv, T->IsUnsigned);
     bindCarried(Carried, For.getRegionIterArgs());
     if (failed(lowerLoopBody(S->Body)))
       return failure();
