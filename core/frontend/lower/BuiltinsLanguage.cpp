@@ -84,9 +84,22 @@ Result builtinArange(Emitter &E, CallArgs &Args, const Node *Site) {
 
 Result fullTile(Ctx &C, ArrayRef<int64_t> Shape, const TValue &Value,
                 DType T) {
-  if (Value.isNumber())
+  if (Value.isNumber()) {
+    // Triton makes the constant with its builder's get_<dtype>, which
+    // refuses what the type cannot hold: 300 as uint8, -1 as uint32, a
+    // nonzero float as an int (0.0 is allowed).
+    if (isIntType(T.Type) && !isBoolType(T.Type)) {
+      bool Fits = Value.is(TValue::Kind::Float)
+                      ? Value.getFloat() == 0
+                      : holdsInteger(T, Value.getWideInt());
+      if (!Fits)
+        return C.fail("value " + *getPythonText(Value, 'r') +
+                      " does not fit dtype " +
+                      getDTypeName(T.Type, T.IsUnsigned));
+    }
     return TValue::ir(C.E.splatConstant(Value, T, Shape, C.Site),
                       T.IsUnsigned);
+  }
   auto V = C.E.convert(Value, T, C.Site);
   if (failed(V))
     return failure();

@@ -297,9 +297,9 @@ Result Emitter::lookupName(const NameExpr *N) {
 Result Emitter::lowerConstant(const ConstantExpr *C) {
   switch (C->getValueKind()) {
   case ConstantExpr::ValueKind::Int:
-    if (C->IntOverflow || C->Int > static_cast<uint64_t>(INT64_MAX))
+    if (C->IntOverflow)
       return error(C, "integer constant does not fit in 64 bits");
-    return TValue::integer(static_cast<int64_t>(C->Int));
+    return TValue::uint64(C->Int);
   case ConstantExpr::ValueKind::Float:
     return TValue::floating(C->Float);
   case ConstantExpr::ValueKind::Str:

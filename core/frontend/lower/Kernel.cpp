@@ -68,6 +68,9 @@ Attribute toAttr(const TValue &V, Builder &B) {
   case TValue::Kind::Bool:
     return B.getBoolAttr(V.getBool());
   case TValue::Kind::Int:
+    if (V.isUnsigned()) // In [2^63, 2^64).
+      return B.getIntegerAttr(B.getIntegerType(64, /*isSigned=*/false),
+                              APInt(64, V.getInt()));
     return B.getI64IntegerAttr(V.getInt());
   case TValue::Kind::Float:
     return B.getF64FloatAttr(V.getFloat());

@@ -4,6 +4,7 @@
 #include "core/frontend/lower/Types.h"
 #include "dialects/TLE/TLEDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -144,7 +145,7 @@ std::optional<std::string> tle::frontend::getPythonText(const TValue &V,
   case TValue::Kind::Bool:
     return std::string(V.getBool() ? "True" : "False");
   case TValue::Kind::Int:
-    return std::to_string(V.getInt());
+    return llvm::toString(V.getWideInt(), 10, /*Signed=*/true);
   case TValue::Kind::Float:
     return getPythonFloatRepr(V.getFloat());
   case TValue::Kind::Str:

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringExtras.h"
 #include <cmath>
 
 using namespace mlir;
@@ -25,7 +26,10 @@ static DType scalarDType(const TValue &V, MLIRContext *Ctx) {
   case TValue::Kind::Bool:
     return {Bld.getI1Type()};
   case TValue::Kind::Int:
-    // Triton's to_tensor: int32, then uint32 for [2^31, 2^32), then int64.
+    // Triton's to_tensor: int32, then uint32 for [2^31, 2^32), then int64,
+    // then uint64 for [2^63, 2^64).
+    if (V.isUnsigned())
+      return {Bld.getI64Type(), /*IsUnsigned=*/true};
     if (V.getInt() >= INT32_MIN && V.getInt() <= INT32_MAX)
       return {Bld.getI32Type()};
     if (V.getInt() > INT32_MAX && V.getInt() <= UINT32_MAX)
@@ -313,23 +317,122 @@ static FailureOr<DType> promoteTypes(DType A, bool AScalar, DType C,
   return WC >= WA ? C : A;
 }
 
+/// Triton's check of a Python int taking an operation's integer type: a
+/// negative one cannot meet an unsigned tile, and it must fit the type
+/// (uint32 tile + -1 and int32 tile + 5000000000 are errors, not wrapped).
+static LogicalResult
+checkScalarFits(const TValue &V, DType T,
+                function_ref<LogicalResult(const Twine &)> Error) {
+  if (!V.is(TValue::Kind::Int) || !isIntType(T.Type))
+    return success();
+  APInt Value = V.getWideInt();
+  if ((T.IsUnsigned || isBoolType(T.Type)) && Value.isNegative())
+    return Error("cannot perform a binary operation between an unsigned "
+                 "tensor and a negative scalar (" +
+                 toString(Value, 10, /*Signed=*/true) +
+                 "); cast one of them explicitly");
+  if (!holdsInteger(T, Value))
+    return Error("scalar " + toString(Value, 10, /*Signed=*/true) +
+                 " is out of range for type " +
+                 getDTypeName(T.Type, T.IsUnsigned));
+  return success();
+}
+
 FailureOr<DType> Emitter::promote(const TValue &Lhs, const TValue &Rhs,
                                   bool DivOrMod, const Node *Site) {
-  return promoteTypes(dtypeOf(Lhs, &Context), Lhs.isNumber(),
-                      dtypeOf(Rhs, &Context), Rhs.isNumber(), DivOrMod, B,
-                      [&](const llvm::Twine &Msg) { return error(Site, Msg); });
+  auto Error = [&](const llvm::Twine &Msg) { return error(Site, Msg); };
+  auto T =
+      promoteTypes(dtypeOf(Lhs, &Context), Lhs.isNumber(),
+                   dtypeOf(Rhs, &Context), Rhs.isNumber(), DivOrMod, B, Error);
+  if (failed(T) || failed(checkScalarFits(Lhs, *T, Error)) ||
+      failed(checkScalarFits(Rhs, *T, Error)))
+    return failure();
+  return T;
 }
 
 FailureOr<DType> Emitter::promote(DType Lhs, const TValue &Rhs, bool DivOrMod,
                                   const Node *Site) {
-  return promoteTypes(Lhs, /*AScalar=*/false, dtypeOf(Rhs, &Context),
-                      Rhs.isNumber(), DivOrMod, B,
-                      [&](const llvm::Twine &Msg) { return error(Site, Msg); });
+  auto Error = [&](const llvm::Twine &Msg) { return error(Site, Msg); };
+  auto T = promoteTypes(Lhs, /*AScalar=*/false, dtypeOf(Rhs, &Context),
+                        Rhs.isNumber(), DivOrMod, B, Error);
+  if (failed(T) || failed(checkScalarFits(Rhs, *T, Error)))
+    return failure();
+  return T;
 }
 
-/// A constexpr bool or int as an int64 (Python's bools are ints).
-static int64_t asInt64(const TValue &V) {
-  return V.is(TValue::Kind::Bool) ? V.getBool() : V.getInt();
+/// Python's integer arithmetic on two constexpr ints, exact in 128 bits: a
+/// result outside int64 and uint64 is an error (Python's ints are unbounded,
+/// TLE's constexpr ints 64-bit), never a wrapped value.
+static std::optional<TValue> foldIntBinary(BinaryOpKind Op, const APInt &L,
+                                           const APInt &R, std::string &Err) {
+  auto overflow = [&]() -> std::optional<TValue> {
+    Err = "constexpr integer overflow: " + toString(L, 10, /*Signed=*/true) +
+          " " + getSpelling(Op).str() + " " + toString(R, 10, true) +
+          " does not fit in 64 bits";
+    return std::nullopt;
+  };
+  auto result = [&](const APInt &V) -> std::optional<TValue> {
+    if (std::optional<TValue> Int = TValue::integer(V))
+      return Int;
+    return overflow();
+  };
+  bool Overflow = false;
+  switch (Op) {
+  case BinaryOpKind::Add:
+    return result(L + R); // 65-bit operands: no 128-bit overflow.
+  case BinaryOpKind::Sub:
+    return result(L - R);
+  case BinaryOpKind::Mult: {
+    APInt P = L.smul_ov(R, Overflow);
+    return Overflow ? overflow() : result(P);
+  }
+  case BinaryOpKind::FloorDiv:
+  case BinaryOpKind::Mod: {
+    APInt Q = L.sdiv(R);
+    if (!L.srem(R).isZero() && L.isNegative() != R.isNegative())
+      Q -= 1; // Python floors.
+    return result(Op == BinaryOpKind::FloorDiv ? Q : L - Q * R);
+  }
+  case BinaryOpKind::Pow: {
+    // |L| <= 1 never overflows, whatever the exponent; otherwise at most 64
+    // multiplications come before a result beyond 64 bits.
+    if (L.isZero() || L.isOne())
+      return result(R.isZero() ? APInt(128, 1) : L);
+    if (L.isAllOnes())
+      return result(R[0] ? L : APInt(128, 1));
+    APInt P(128, 1);
+    for (APInt I(128, 0); I.slt(R); ++I) {
+      P = P.smul_ov(L, Overflow);
+      if (Overflow || !TValue::integer(P))
+        return overflow();
+    }
+    return result(P);
+  }
+  case BinaryOpKind::LShift:
+  case BinaryOpKind::RShift: {
+    if (R.isNegative()) {
+      Err = "negative shift count " + toString(R, 10, true);
+      return std::nullopt;
+    }
+    unsigned Amount = R.ult(127) ? R.getZExtValue() : 127;
+    if (Op == BinaryOpKind::RShift) // Python floors: -5 >> 70 is -1.
+      return result(L.ashr(Amount));
+    if (L.isZero())
+      return result(L);
+    APInt Shifted = L.shl(Amount);
+    if (Amount > 64 || Shifted.ashr(Amount) != L)
+      return overflow();
+    return result(Shifted);
+  }
+  case BinaryOpKind::BitAnd:
+    return result(L & R);
+  case BinaryOpKind::BitOr:
+    return result(L | R);
+  case BinaryOpKind::BitXor:
+    return result(L ^ R);
+  default:
+    return std::nullopt;
+  }
 }
 
 /// Python's semantics for constexpr arithmetic.
@@ -352,12 +455,13 @@ static std::optional<TValue> foldBinary(BinaryOpKind Op, const TValue &L,
     const TValue &Seq = SeqLeft ? L : R, &Count = SeqLeft ? R : L;
     if (!Count.is(TValue::Kind::Int) && !Count.is(TValue::Kind::Bool))
       return std::nullopt;
-    int64_t N = std::max<int64_t>(asInt64(Count), 0);
+    APInt Wide = Count.getWideInt();
     size_t Length = Seq.is(TValue::Kind::Str) ? Seq.getStr().size()
                                               : Seq.getElements().size();
     if (Length == 0)
       return Seq;
     constexpr uint64_t MaxLength = 1 << 20;
+    int64_t N = Wide.isNegative() ? 0 : Wide.getLimitedValue(MaxLength + 1);
     if (static_cast<uint64_t>(N) > MaxLength / Length) {
       Err = "sequence repetition longer than " + std::to_string(MaxLength) +
             " elements in a jit function";
@@ -378,46 +482,18 @@ static std::optional<TValue> foldBinary(BinaryOpKind Op, const TValue &L,
     return std::nullopt;
   bool IsFloat = L.is(TValue::Kind::Float) || R.is(TValue::Kind::Float);
   double FL = L.getNumber(), FR = R.getNumber();
-  int64_t IL = asInt64(L), IR = asInt64(R);
   switch (Op) {
-  case BinaryOpKind::Add:
-    return IsFloat ? TValue::floating(FL + FR) : TValue::integer(IL + IR);
-  case BinaryOpKind::Sub:
-    return IsFloat ? TValue::floating(FL - FR) : TValue::integer(IL - IR);
-  case BinaryOpKind::Mult:
-    return IsFloat ? TValue::floating(FL * FR) : TValue::integer(IL * IR);
+  case BinaryOpKind::MatMult:
+    Err = "'@' is not supported; use tl.dot";
+    return std::nullopt;
   case BinaryOpKind::Div:
-    if (FR == 0) {
-      Err = "division by zero in a constexpr expression";
-      return std::nullopt;
-    }
-    return TValue::floating(FL / FR);
   case BinaryOpKind::FloorDiv:
-  case BinaryOpKind::Mod: {
+  case BinaryOpKind::Mod:
     if (FR == 0) {
       Err = "division by zero in a constexpr expression";
       return std::nullopt;
     }
-    if (IsFloat) {
-      double Q = std::floor(FL / FR);
-      return Op == BinaryOpKind::FloorDiv ? TValue::floating(Q)
-                                          : TValue::floating(FL - Q * FR);
-    }
-    int64_t Q = IL / IR;
-    if ((IL % IR != 0) && ((IL < 0) != (IR < 0)))
-      --Q; // Python floors.
-    return Op == BinaryOpKind::FloorDiv ? TValue::integer(Q)
-                                        : TValue::integer(IL - Q * IR);
-  }
-  case BinaryOpKind::Pow:
-    if (IsFloat || IR < 0)
-      return TValue::floating(std::pow(FL, FR));
-    {
-      int64_t P = 1;
-      for (int64_t I = 0; I < IR; ++I)
-        P *= IL;
-      return TValue::integer(P);
-    }
+    break;
   case BinaryOpKind::LShift:
   case BinaryOpKind::RShift:
   case BinaryOpKind::BitAnd:
@@ -427,27 +503,41 @@ static std::optional<TValue> foldBinary(BinaryOpKind Op, const TValue &L,
       Err = "bitwise operators need integers";
       return std::nullopt;
     }
-    switch (Op) {
-    case BinaryOpKind::LShift:
-      return TValue::integer(IL << IR);
-    case BinaryOpKind::RShift:
-      return TValue::integer(IL >> IR);
-    case BinaryOpKind::BitAnd:
-      if (L.is(TValue::Kind::Bool) && R.is(TValue::Kind::Bool))
-        return TValue::boolean(IL & IR);
-      return TValue::integer(IL & IR);
-    case BinaryOpKind::BitOr:
-      if (L.is(TValue::Kind::Bool) && R.is(TValue::Kind::Bool))
-        return TValue::boolean(IL | IR);
-      return TValue::integer(IL | IR);
-    default:
-      return TValue::integer(IL ^ IR);
+    // Python's bool & bool (and |, ^) stays a bool.
+    if (Op != BinaryOpKind::LShift && Op != BinaryOpKind::RShift &&
+        L.is(TValue::Kind::Bool) && R.is(TValue::Kind::Bool)) {
+      std::optional<TValue> Int =
+          foldIntBinary(Op, L.getWideInt(), R.getWideInt(), Err);
+      return TValue::boolean(Int->getInt() != 0);
     }
-  case BinaryOpKind::MatMult:
-    Err = "'@' is not supported; use tl.dot";
-    return std::nullopt;
+    break;
+  default:
+    break;
   }
-  return std::nullopt;
+  // True division and a negative integer exponent give floats, as in Python.
+  if (Op == BinaryOpKind::Div)
+    return TValue::floating(FL / FR);
+  if (IsFloat || (Op == BinaryOpKind::Pow && R.getWideInt().isNegative())) {
+    switch (Op) {
+    case BinaryOpKind::Add:
+      return TValue::floating(FL + FR);
+    case BinaryOpKind::Sub:
+      return TValue::floating(FL - FR);
+    case BinaryOpKind::Mult:
+      return TValue::floating(FL * FR);
+    case BinaryOpKind::Pow:
+      return TValue::floating(std::pow(FL, FR));
+    case BinaryOpKind::FloorDiv:
+    case BinaryOpKind::Mod: {
+      double Q = std::floor(FL / FR);
+      return Op == BinaryOpKind::FloorDiv ? TValue::floating(Q)
+                                          : TValue::floating(FL - Q * FR);
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+  return foldIntBinary(Op, L.getWideInt(), R.getWideInt(), Err);
 }
 
 Result Emitter::binaryOp(BinaryOpKind Op, const TValue &Lhs, const TValue &Rhs,
@@ -583,7 +673,7 @@ static std::optional<bool> foldCompare(CmpOpKind Op, const TValue &L,
     else if (L.isNumber() && R.isNumber())
       Same = L.getKind() == R.getKind() &&
              (L.is(TValue::Kind::Float) ? L.getFloat() == R.getFloat()
-                                        : asInt64(L) == asInt64(R));
+                                        : L.getWideInt() == R.getWideInt());
     else
       return std::nullopt;
     return Op == CmpOpKind::Is ? Same : !Same;
@@ -623,9 +713,9 @@ static std::optional<bool> foldCompare(CmpOpKind Op, const TValue &L,
       return std::nullopt;
     }
   } else if (L.isNumber() && R.isNumber()) {
-    // In int64, not through a double (which rounds beyond 2^53).
-    int64_t A = asInt64(L), C = asInt64(R);
-    Cmp = A < C ? -1 : A > C ? 1 : 0;
+    // Exactly, not through a double (which rounds beyond 2^53).
+    APInt A = L.getWideInt(), C = R.getWideInt();
+    Cmp = A.slt(C) ? -1 : A.sgt(C) ? 1 : 0;
   } else if (L.is(TValue::Kind::Tuple) && R.is(TValue::Kind::Tuple) &&
              (Op == CmpOpKind::Eq || Op == CmpOpKind::NotEq)) {
     bool Same = L.getElements().size() == R.getElements().size();
@@ -757,20 +847,22 @@ Result Emitter::unaryOp(UnaryOpKind Op, const TValue &V, const Node *Site) {
                              "': " + V.describe());
     switch (Op) {
     case UnaryOpKind::UAdd:
-      return V.is(TValue::Kind::Bool) ? TValue::integer(asInt64(V)) : V;
-    case UnaryOpKind::USub: {
-      if (V.is(TValue::Kind::Float))
+      return V.is(TValue::Kind::Bool) ? TValue::integer(V.getBool()) : V;
+    case UnaryOpKind::USub:
+    case UnaryOpKind::Invert: {
+      if (V.is(TValue::Kind::Float)) {
+        if (Op == UnaryOpKind::Invert)
+          return error(Site, "'~' needs an integer, got " + V.describe());
         return TValue::floating(-V.getFloat());
-      // In int64, not through a double (which rounds beyond 2^53).
-      int64_t I = asInt64(V);
-      if (I == INT64_MIN)
-        return error(Site, "-(" + llvm::Twine(I) + ") does not fit in 64 bits");
-      return TValue::integer(-I);
+      }
+      // Exactly, not through a double (which rounds beyond 2^53).
+      APInt X = V.getWideInt();
+      APInt R = Op == UnaryOpKind::USub ? -X : ~X;
+      if (std::optional<TValue> Int = TValue::integer(R))
+        return *Int;
+      return error(Site, getSpelling(Op) + "(" + toString(X, 10, true) +
+                             ") does not fit in 64 bits");
     }
-    case UnaryOpKind::Invert:
-      if (V.is(TValue::Kind::Float))
-        return error(Site, "'~' needs an integer, got " + V.describe());
-      return TValue::integer(~asInt64(V));
     case UnaryOpKind::Not:
       break;
     }

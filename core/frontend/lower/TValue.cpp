@@ -23,6 +23,26 @@ TValue TValue::integer(int64_t I) {
   return R;
 }
 
+TValue TValue::uint64(uint64_t U) {
+  TValue R = integer(static_cast<int64_t>(U));
+  R.Unsigned = U > static_cast<uint64_t>(INT64_MAX);
+  return R;
+}
+
+std::optional<TValue> TValue::integer(const llvm::APInt &Wide) {
+  if (Wide.isSignedIntN(64))
+    return integer(Wide.getSExtValue());
+  if (Wide.isIntN(64))
+    return uint64(Wide.getZExtValue());
+  return std::nullopt;
+}
+
+llvm::APInt TValue::getWideInt() const {
+  if (K == Kind::Bool)
+    return llvm::APInt(128, B);
+  return llvm::APInt(128, static_cast<uint64_t>(I), /*isSigned=*/!Unsigned);
+}
+
 TValue TValue::floating(double F) {
   TValue R;
   R.K = Kind::Float;
@@ -117,13 +137,18 @@ double TValue::getNumber() const {
   case Kind::Bool:
     return B;
   case Kind::Int:
-    return static_cast<double>(I);
+    return Unsigned ? static_cast<double>(static_cast<uint64_t>(I))
+                    : static_cast<double>(I);
   default:
     return F;
   }
 }
 
 bool TValue::isSameValue(const TValue &Other) const {
+  // Exactly, not as doubles (2^63 and 2^63 - 1 are one double).
+  if (!is(Kind::Float) && !Other.is(Kind::Float) && isNumber() &&
+      Other.isNumber())
+    return getWideInt() == Other.getWideInt();
   if (isNumber() && Other.isNumber())
     return getNumber() == Other.getNumber();
   if (K != Other.K)
@@ -192,7 +217,7 @@ std::string TValue::describe() const {
     OS << "constexpr bool " << (B ? "True" : "False");
     break;
   case Kind::Int:
-    OS << "constexpr int " << I;
+    OS << "constexpr int " << getWideInt();
     break;
   case Kind::Float:
     OS << "constexpr float " << F;

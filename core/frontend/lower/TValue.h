@@ -11,8 +11,10 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,12 @@ public:
   static TValue none() { return TValue(); }
   static TValue boolean(bool B);
   static TValue integer(int64_t I);
+  /// An int in [2^63, 2^64), which Triton materializes as uint64 (the bits
+  /// are kept in the int64; getInt() returns them).
+  static TValue uint64(uint64_t U);
+  /// An int that is an int64 or in [2^63, 2^64); std::nullopt beyond (TLE's
+  /// constexpr ints have no more than 64 bits, Python's are unbounded).
+  static std::optional<TValue> integer(const llvm::APInt &Wide);
   static TValue floating(double F);
   static TValue string(llvm::StringRef S);
   static TValue dtype(mlir::Type T, bool IsUnsigned = false);
@@ -71,6 +79,8 @@ public:
 
   bool getBool() const { return B; }
   int64_t getInt() const { return I; }
+  /// A bool or int as a 128-bit signed value (exact, for the folds).
+  llvm::APInt getWideInt() const;
   double getFloat() const { return F; }
   /// Bool, int or float as a double.
   double getNumber() const;

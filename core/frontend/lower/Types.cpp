@@ -108,4 +108,11 @@ bool isFp8Type(Type T) {
   return isa<FloatType>(T) && T.getIntOrFloatBitWidth() == 8;
 }
 
+bool holdsInteger(DType T, const llvm::APInt &Value) {
+  unsigned Width = T.Type.getIntOrFloatBitWidth();
+  if (T.IsUnsigned || Width == 1)
+    return !Value.isNegative() && Value.getActiveBits() <= Width;
+  return Value.getSignificantBits() <= Width;
+}
+
 } // namespace tle::frontend

@@ -4,6 +4,7 @@
 #define TLE_FRONTEND_LOWER_TYPES_H
 
 #include "mlir/IR/Types.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -43,6 +44,10 @@ bool isIntType(mlir::Type Scalar);
 bool isBoolType(mlir::Type Scalar);
 bool isPointerType(mlir::Type Scalar);
 bool isFp8Type(mlir::Type Scalar);
+
+/// Whether integer type `T` holds `Value` (a signed value of any width):
+/// [0, 2^w) where it is unsigned or a bool, [-2^(w-1), 2^(w-1)) otherwise.
+bool holdsInteger(DType T, const llvm::APInt &Value);
 
 } // namespace tle::frontend
 

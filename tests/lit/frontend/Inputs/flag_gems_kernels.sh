@@ -65,4 +65,6 @@ t isin.py isin_by_comparation_kernel '*fp32:16, *fp32:16, *i1:16, i32, i32, i32'
 # tile inside a loop from bases loaded as int64 (tl.pointer_type).
 t group_gemm.py grouped_gemm_kernel 'i32, i32, i32, *i64:16, *i64:16, *i64:16, *i64:16, *i32:16, *i32:16, i32' -D BLOCK_M=128 -D BLOCK_N=128 -D BLOCK_K=64 -D GROUP_M=8 -D alpha=1 -D beta=1
 t ../fused/FLA/chunk_o.py chunk_fwd_kernel_o '*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *bf16:16, *i32:16, *i32:16, fp32, i32' -D H=4 -D Hg=4 -D K=128 -D V=128 -D BT=64 -D BK=64 -D BV=64 -D USE_G=0 -D IS_VARLEN=1
+# A loop counting down: range(ndim - 1, -1, -1).
+t nonzero.py nonzero_kernel '*i1:16, *i64:16, *i64:16, i32, *i64:16' -D ndim=3 -D BLOCK_SIZE=1024
 echo "$ok compiled, $bad failed"
