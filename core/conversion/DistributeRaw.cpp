@@ -68,16 +68,26 @@ struct RawCallConversion : DistPattern<tle_raw::CallOp> {
                           rewriter.getContext());
     }
 
-    SmallVector<Type> resultTypes;
+    // One call takes `pack` consecutive elements of the thread (1 but for
+    // packed inline assembly); a value narrower than 32 bits travels as
+    // vectors of getElementsPerRegister elements.
+    unsigned pack = op.getPack();
+    auto registerType = [&](Type type) {
+      Type element =
+          getTypeConverter()->convertType(getElementTypeOrSelf(type));
+      unsigned perRegister = op.getElementsPerRegister(type);
+      return perRegister > 1 ? VectorType::get(perRegister, element) : element;
+    };
+    SmallVector<Type> registerTypes;
     for (Type t : op.getResultTypes())
-      resultTypes.push_back(
-          getTypeConverter()->convertType(getElementTypeOrSelf(t)));
+      registerTypes.append(pack / op.getElementsPerRegister(t),
+                           registerType(t));
     Type asmResult;
-    if (resultTypes.size() == 1)
-      asmResult = resultTypes[0];
-    else if (!resultTypes.empty())
-      asmResult =
-          LLVM::LLVMStructType::getLiteral(rewriter.getContext(), resultTypes);
+    if (registerTypes.size() == 1)
+      asmResult = registerTypes[0];
+    else if (!registerTypes.empty())
+      asmResult = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                   registerTypes);
 
     unsigned n = 1;
     for (ValueRange range : adaptor.getArgs())
@@ -99,10 +109,34 @@ struct RawCallConversion : DistPattern<tle_raw::CallOp> {
           chosen.getEntry() ? chosen.getEntry().getValue() : op.getName(),
           LLVM::LLVMFunctionType::get(ret, params), loc, rewriter);
     }
-    for (unsigned i = 0; i < n; ++i) {
+    // The last group of a thread's elements is padded with poison when the
+    // pack does not divide them.
+    for (unsigned base = 0; base < n; base += pack) {
       SmallVector<Value> operands;
-      for (ValueRange range : adaptor.getArgs())
-        operands.push_back(range.size() == 1 ? range[0] : range[i]);
+      for (auto [arg, range] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
+        unsigned perRegister = op.getElementsPerRegister(arg.getType());
+        Type type = registerType(arg.getType());
+        for (unsigned first = 0; first < pack; first += perRegister) {
+          auto element = [&](unsigned i) -> Value {
+            if (range.size() == 1)
+              return range[0];
+            if (base + i < range.size())
+              return range[base + i];
+            return LLVM::PoisonOp::create(rewriter, loc,
+                                          range.front().getType());
+          };
+          if (perRegister == 1) {
+            operands.push_back(element(first));
+            continue;
+          }
+          Value vector = LLVM::PoisonOp::create(rewriter, loc, type);
+          for (unsigned k = 0; k < perRegister; ++k)
+            vector = LLVM::InsertElementOp::create(rewriter, loc, vector,
+                                                   element(first + k),
+                                                   i32Const(rewriter, loc, k));
+          operands.push_back(vector);
+        }
+      }
       Operation *call;
       if (callee)
         call = LLVM::CallOp::create(rewriter, loc, callee, operands);
@@ -111,15 +145,26 @@ struct RawCallConversion : DistPattern<tle_raw::CallOp> {
             rewriter, loc, asmResult, operands, chosen.getCode(),
             chosen.getConstraints(), rewriter.getUnitAttr(), UnitAttr(),
             LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr());
-      if (resultTypes.empty())
-        continue;
-      if (resultTypes.size() == 1) {
-        results[0].push_back(call->getResult(0));
-        continue;
+      unsigned index = 0;
+      for (auto [r, type] : llvm::enumerate(op.getResultTypes())) {
+        unsigned perRegister = op.getElementsPerRegister(type);
+        for (unsigned first = 0; first < pack; first += perRegister) {
+          Value value = registerTypes.size() == 1
+                            ? call->getResult(0)
+                            : Value(LLVM::ExtractValueOp::create(
+                                  rewriter, loc, call->getResult(0), index));
+          ++index;
+          for (unsigned k = 0; k < perRegister; ++k) {
+            if (base + first + k >= n)
+              break;
+            results[r].push_back(
+                perRegister == 1
+                    ? value
+                    : Value(LLVM::ExtractElementOp::create(
+                          rewriter, loc, value, i32Const(rewriter, loc, k))));
+          }
+        }
       }
-      for (unsigned r = 0; r < resultTypes.size(); ++r)
-        results[r].push_back(
-            LLVM::ExtractValueOp::create(rewriter, loc, call->getResult(0), r));
     }
     if (op.getNumResults() == 0)
       rewriter.eraseOp(op);

@@ -63,8 +63,16 @@ def TLERaw_CallOp : Op<TLERaw_Dialect, "call", []> {
     ```mlir
     %r = tle_raw.call "add3" [#tle_raw.variant<"ptx", "...">] (%a, %b) : (i32, i32) -> i32
     ```
+
+    `pack` (inline assembly only, Triton's tl.inline_asm_elementwise) is
+    how many of a thread's elements one instance of the assembly takes:
+    an operand or result narrower than 32 bits travels as vectors of up to
+    32 bits (four i8 in one register), a wider one as `pack` registers.
   }];
-  let arguments = (ins StrAttr:$name, ArrayAttr:$variants, Variadic<TLE_Value>:$args);
+  let arguments = (ins StrAttr:$name, ArrayAttr:$variants,
+                       Variadic<TLE_Value>:$args,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntPositive]>,
+                                         "1">:$pack);
   let results = (outs Variadic<TLE_Value>:$results);
   let regions = (region AnyRegion:$fallback);
   let assemblyFormat = [{
@@ -75,6 +83,9 @@ def TLERaw_CallOp : Op<TLERaw_Dialect, "call", []> {
   let extraClassDeclaration = [{
     /// The variant written in `language`, or null.
     VariantAttr getVariant(StringRef language);
+    /// How many elements of `type` (a scalar or tile type) one register of
+    /// the assembly holds: min(32 / width, pack) below 32 bits, else 1.
+    unsigned getElementsPerRegister(Type type);
   }];
 }
 

@@ -68,7 +68,20 @@ LogicalResult CallOp::verify() {
     if (!seen.insert(variant.getLanguage().getValue()).second)
       return emitOpError() << "has two variants in '"
                            << variant.getLanguage().getValue() << "'";
+    if (getPack() != 1 && !variant.getConstraints())
+      return emitOpError() << "packs " << getPack()
+                           << " elements per call, which only inline "
+                              "assembly (a variant with constraints) can";
   }
+  // Narrow values travel in 32-bit registers of min(32 / width, pack)
+  // elements: those must divide the pack.
+  for (Type type :
+       llvm::concat<const Type>(getArgs().getTypes(), getResultTypes()))
+    if (unsigned perRegister = getElementsPerRegister(type);
+        getPack() % perRegister != 0)
+      return emitOpError() << "packs " << getPack() << " elements per call, "
+                           << "which 32-bit registers of " << perRegister << " "
+                           << getElementTypeOrSelf(type) << " do not divide";
   Region &fallback = getFallback();
   if (fallback.empty())
     return success();
@@ -84,6 +97,13 @@ LogicalResult CallOp::verify() {
            << "yields " << yield.getValues().getTypes()
            << " but the call returns " << getResultTypes();
   return success();
+}
+
+unsigned CallOp::getElementsPerRegister(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  unsigned width =
+      element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+  return width < 32 ? std::min(32 / width, getPack()) : 1;
 }
 
 VariantAttr CallOp::getVariant(StringRef language) {

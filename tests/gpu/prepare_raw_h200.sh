@@ -47,6 +47,8 @@ compile raw_gemm_epilogue.py --kernel gemm_epilogue_kernel \
   --signature '*fp16:16, *fp16:16, *fp32:16, *fp32:16, fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32'
 compile tests/lit/nvidia/Inputs/inline_asm.py --kernel fma_scalar -D BLOCK=256 \
   --signature '*fp32:16, *fp32:16, *fp32:16'
+compile tests/lit/nvidia/Inputs/inline_asm.py --kernel packed -D BLOCK=1024 \
+  --signature '*u8:16, *fp32:16, *i32:16, *fp32:16'
 compile mesh_all_gather.py --kernel all_gather_sum -D DEVICES=1 -D BLOCKS=4 \
   -D BLOCK=256 --signature '*fp32:16, *fp32:16, *i32:16, *fp32:16'
 

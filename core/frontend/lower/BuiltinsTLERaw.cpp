@@ -362,10 +362,10 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
 
 /// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
 /// Triton's inline assembly, read as PTX (what it means on NVIDIA, where
-/// Triton kernels use it) and run once per element: a tle_raw.call with one
-/// ptx variant, so other targets refuse it by name. The arguments are
-/// broadcast to one shape; dtype is one dtype or a tuple of them. The call
-/// is kept whatever is_pure says.
+/// Triton kernels use it) and run once per `pack` elements of a thread: a
+/// tle_raw.call with one ptx variant, so other targets refuse it by name. The
+/// arguments are broadcast to one shape; dtype is one dtype or a tuple of them.
+/// The call is kept whatever is_pure says.
 Result builtinInlineAsmElementwise(Emitter &E, CallArgs &Args,
                                    const Node *Site) {
   auto A =
@@ -378,10 +378,11 @@ Result builtinInlineAsmElementwise(Emitter &E, CallArgs &Args,
   if (failed(Asm) || failed(Constraints))
     return failure();
   const CallArg *Pack = A->get("pack");
-  if (!Pack->Value.is(TValue::Kind::Int) || Pack->Value.getInt() != 1)
+  if (!Pack->Value.is(TValue::Kind::Int) || Pack->Value.getInt() < 1 ||
+      Pack->Value.getInt() > 64)
     return E.error(sourceOf(Pack, Site),
-                   "tl.inline_asm_elementwise: only pack=1 is supported (the "
-                   "assembly runs once per element), got " +
+                   "tl.inline_asm_elementwise: pack must be an int from 1 to "
+                   "64 (elements per instance of the assembly), got " +
                        Pack->Value.describe());
   const CallArg *ArgList = A->get("args");
   if (!ArgList->Value.is(TValue::Kind::Tuple))
@@ -446,7 +447,19 @@ Result builtinInlineAsmElementwise(Emitter &E, CallArgs &Args,
       Pos.Line, Pos.Column);
   auto Op = tle_raw::CallOp::create(
       E.getBuilder(), E.loc(Site), Results, "inline_asm_elementwise",
-      E.getBuilder().getArrayAttr({Variant}), Operands);
+      E.getBuilder().getArrayAttr({Variant}), Operands,
+      static_cast<uint32_t>(Pack->Value.getInt()));
+  for (Type T : llvm::concat<const Type>(ValueRange(Operands).getTypes(),
+                                         TypeRange(Results)))
+    if (unsigned PerRegister = Op.getElementsPerRegister(T);
+        Op.getPack() % PerRegister != 0) {
+      Op.erase();
+      return E.error(
+          sourceOf(Pack, Site),
+          "tl.inline_asm_elementwise: pack=" + Twine(Pack->Value.getInt()) +
+              " does not split into 32-bit registers of " + Twine(PerRegister) +
+              " " + getDTypeName(getScalarType(T)) + " elements");
+    }
   std::vector<TValue> Out;
   for (auto [R, IsUnsigned] : llvm::zip(Op.getResults(), Unsigned))
     Out.push_back(TValue::ir(R, IsUnsigned));

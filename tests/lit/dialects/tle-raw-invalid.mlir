@@ -46,3 +46,19 @@ tle.func @duplicate_language(%a: i32) {
   %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "a">, #tle_raw.variant<"ptx", "b">] (%a) : (i32) -> i32
   tle.return
 }
+
+// -----
+
+tle.func @packed_function(%a: i32) {
+  // expected-error @+1 {{packs 2 elements per call, which only inline assembly (a variant with constraints) can}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"opencl", "int f(int a) { return a; }">] (%a) {pack = 2 : i32} : (i32) -> i32
+  tle.return
+}
+
+// -----
+
+tle.func @pack_splits_registers(%a: i8) {
+  // expected-error @+1 {{packs 6 elements per call, which 32-bit registers of 4 'i8' do not divide}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "mov.b32 $0, $1;" constraints "=r,r">] (%a) {pack = 6 : i32} : (i8) -> i32
+  tle.return
+}
