@@ -7,9 +7,12 @@
 
 #include "core/frontend/lower/Builtins.h"
 #include "core/frontend/lower/Emitter.h"
+#include "core/frontend/lower/PythonText.h"
 
 #include "dialects/TLE/TLEDialect.h"
 
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
 #include <cmath>
 #include <limits>
 
@@ -43,12 +46,17 @@ Result minMaxConstexpr(Emitter &E, CallArgs &Args, const Node *Site,
     }
     return Acc;
   }
+  // Ints exactly (2**62 and 2**62 + 1 are one double), floats as doubles.
+  auto Less = [](const TValue &L, const TValue &R) {
+    if (L.is(TValue::Kind::Float) || R.is(TValue::Kind::Float))
+      return L.getNumber() < R.getNumber();
+    return L.getWideInt().slt(R.getWideInt());
+  };
   TValue Best = Values[0];
   for (const TValue &V : Values) {
     if (!V.isNumber())
       return E.error(Site, Fn + "() needs numbers, got " + V.describe());
-    if (IsMax ? V.getNumber() > Best.getNumber()
-              : V.getNumber() < Best.getNumber())
+    if (IsMax ? Less(Best, V) : Less(V, Best))
       Best = V;
   }
   return Best;
@@ -91,10 +99,24 @@ Result builtinInt(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(A))
     return failure();
   const TValue &V = A->get("x")->Value;
-  if (V.isNumber())
-    return TValue::integer(static_cast<int64_t>(V.getNumber()));
-  return E.error(Site, "int() needs a constexpr number, got " + V.describe() +
-                           "; use x.to(tl.int32) for tensors");
+  if (!V.isNumber())
+    return E.error(Site, "int() needs a constexpr number, got " + V.describe() +
+                             "; use x.to(tl.int32) for tensors");
+  if (!V.is(TValue::Kind::Float))
+    return *TValue::integer(V.getWideInt());
+  // Truncated toward zero, exactly (not through int64, which 2**63 + 5
+  // overflows).
+  llvm::APSInt Truncated(128, /*isUnsigned=*/false);
+  bool IsExact;
+  if (llvm::APFloat(V.getFloat())
+          .convertToInteger(Truncated, llvm::APFloat::rmTowardZero, &IsExact) ==
+      llvm::APFloat::opInvalidOp)
+    return E.error(Site,
+                   "int() cannot convert " + V.describe() + " to an integer");
+  if (std::optional<TValue> Int = TValue::integer(Truncated))
+    return *Int;
+  return E.error(Site,
+                 "int(" + *getPythonText(V, 'r') + ") does not fit in 64 bits");
 }
 
 Result builtinBool(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -129,7 +151,7 @@ Result builtinAbs(Emitter &E, CallArgs &Args, const Node *Site) {
     return failure();
   const TValue &V = A->get("x")->Value;
   if (V.is(TValue::Kind::Int))
-    return TValue::integer(V.getInt() < 0 ? -V.getInt() : V.getInt());
+    return *TValue::integer(V.getWideInt().abs()); // Fits: |-2^63| = 2^63.
   if (V.is(TValue::Kind::Float))
     return TValue::floating(std::fabs(V.getFloat()));
   return E.callBuiltin("tl.abs", Args, Site);

@@ -110,8 +110,8 @@ std::optional<TValue> tle::frontend::getTorchTypeInfo(llvm::StringRef Info,
     if (Attr == "min")
       return TValue::integer(Signed ? llvm::minIntN(Bits) : 0);
     if (Attr == "max")
-      return TValue::integer(Signed ? llvm::maxIntN(Bits)
-                                    : int64_t(llvm::maxUIntN(Bits)));
+      return Signed ? TValue::integer(llvm::maxIntN(Bits))
+                    : TValue::uint64(llvm::maxUIntN(Bits));
   }
   return std::nullopt;
 }

@@ -110,10 +110,13 @@ FailureOr<BoundArgs> Emitter::bind(const CallArgs &Args,
 
 FailureOr<int64_t> Emitter::requireInt(const CallArg *A, llvm::StringRef What,
                                        const Node *Site) {
-  if (A && A->Value.is(TValue::Kind::Int))
+  if (A && A->Value.is(TValue::Kind::Int) && A->Value.fitsInt64())
     return A->Value.getInt();
   if (A && A->Value.is(TValue::Kind::Bool))
     return static_cast<int64_t>(A->Value.getBool());
+  if (A && A->Value.is(TValue::Kind::Int))
+    return error(A->Source ? A->Source : Site,
+                 What + " must fit in int64, got " + A->Value.describe());
   return (error(A && A->Source ? A->Source : Site,
                        What + " must be a constexpr int, got " +
                            (A ? A->Value.describe() : "nothing")));
@@ -123,11 +126,11 @@ FailureOr<std::vector<int64_t>>
 Emitter::requireShape(const CallArg *A, llvm::StringRef What,
                       const Node *Site) {
   std::vector<int64_t> Shape;
-  if (A && A->Value.is(TValue::Kind::Int)) {
+  if (A && A->Value.is(TValue::Kind::Int) && A->Value.fitsInt64()) {
     Shape.push_back(A->Value.getInt());
   } else if (A && A->Value.is(TValue::Kind::Tuple)) {
     for (const TValue &E : A->Value.getElements()) {
-      if (!E.is(TValue::Kind::Int))
+      if (!E.is(TValue::Kind::Int) || !E.fitsInt64())
         return (error(A->Source ? A->Source : Site,
                              What + " must be a tuple of constexpr ints, got " +
                                  E.describe() + " in it"));
@@ -440,7 +443,8 @@ Result Emitter::sliceSequence(const TValue &Seq, const SliceExpr *Slice) {
     if (!V->is(TValue::Kind::Int))
       return error(E,
                    "slice bounds must be constexpr ints, got " + V->describe());
-    return std::optional<int64_t>(V->getInt());
+    // Bounds clamp to the sequence: one beyond int64 is as good as INT64_MAX.
+    return std::optional<int64_t>(V->fitsInt64() ? V->getInt() : INT64_MAX);
   };
   auto Lower = Bound(Slice->Lower), Upper = Bound(Slice->Upper),
        StepBound = Bound(Slice->Step);
@@ -504,8 +508,9 @@ Result Emitter::lowerSubscript(const SubscriptExpr *S) {
                        ? static_cast<int64_t>(Base->getElements().size())
                        : static_cast<int64_t>(Base->getStr().size());
     int64_t I = Index->getInt() < 0 ? Index->getInt() + Size : Index->getInt();
-    if (I < 0 || I >= Size)
-      return error(Indices[0], "index " + llvm::Twine(Index->getInt()) +
+    if (!Index->fitsInt64() || I < 0 || I >= Size)
+      return error(Indices[0], "index " +
+                                   toString(Index->getWideInt(), 10, true) +
                                    " is out of range for a sequence of " +
                                    llvm::Twine(Size) + " elements");
     if (Base->is(TValue::Kind::Str))

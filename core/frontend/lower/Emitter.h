@@ -108,6 +108,9 @@ public:
                                  const Node *Site);
   mlir::FailureOr<DType> promote(const TValue &L, const TValue &R,
                                  bool DivOrMod, const Node *Site);
+  /// The loop variable's type for range() bounds (Triton's visit_For).
+  mlir::FailureOr<DType> promoteLoopBounds(llvm::ArrayRef<TValue> Bounds,
+                                           const Node *Site);
   Result binaryOp(BinaryOpKind Op, const TValue &L, const TValue &R,
                   const Node *Site);
   Result compare(CmpOpKind Op, const TValue &L, const TValue &R,

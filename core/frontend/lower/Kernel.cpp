@@ -32,6 +32,9 @@ std::optional<TValue> parseDefine(llvm::StringRef Text, MLIRContext *Ctx) {
   int64_t I;
   if (!Text.getAsInteger(0, I))
     return TValue::integer(I);
+  uint64_t U; // [2^63, 2^64): a uint64, as the literal in a kernel.
+  if (!Text.getAsInteger(0, U))
+    return TValue::uint64(U);
   double D;
   if (!Text.getAsDouble(D))
     return TValue::floating(D);

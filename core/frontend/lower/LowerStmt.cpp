@@ -18,7 +18,6 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <limits>
 #include <variant>
 
 using namespace mlir;
@@ -745,17 +744,24 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
 
   if (R.Static) {
     for (const TValue *V : {&R.Start, &R.End, &R.Step})
-      if (!V->is(TValue::Kind::Int))
-        return error(Call, "tl.static_range bounds must be constexpr ints, "
-                           "got " +
-                               V->describe());
+      if (!V->is(TValue::Kind::Int) || !V->fitsInt64())
+        return error(Call, "tl.static_range bounds must be constexpr ints" +
+                               Twine(V->fitsInt64() ? "" : " of int64") +
+                               ", got " + V->describe());
     if (R.Step.getInt() == 0)
       return error(Call, "range() step must not be zero");
+    // Each value unrolls the body once: a bound on them keeps a mistyped
+    // range from exhausting memory.
+    constexpr size_t MaxUnroll = 1 << 16;
     std::vector<int64_t> Values;
-    for (int64_t I = R.Start.getInt();
-         R.Step.getInt() > 0 ? I < R.End.getInt() : I > R.End.getInt();
-         I += R.Step.getInt())
-      Values.push_back(I);
+    for (llvm::APInt I = R.Start.getWideInt(), End = R.End.getWideInt(),
+                     Step = R.Step.getWideInt();
+         Step.isNegative() ? I.sgt(End) : I.slt(End); I += Step) {
+      if (Values.size() == MaxUnroll)
+        return error(Call, "tl.static_range unrolls more than " +
+                               llvm::Twine(MaxUnroll) + " iterations");
+      Values.push_back(I.getSExtValue());
+    }
     return lowerStaticFor(S, Values);
   }
   // A negative constexpr step counts down as Triton lowers it: scf.for runs
@@ -763,14 +769,15 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
   // Start + End - iv (range(10, 0, -3): iv 0, 3, 6, 9 gives 10, 7, 4, 1).
   bool CountsDown = false;
   if (R.Step.is(TValue::Kind::Int)) {
-    int64_t StepValue = R.Step.getInt();
-    if (StepValue == 0)
+    if (!R.Step.fitsInt64()) // scf.for steps are signed.
+      return error(Call,
+                   "range() step must fit in int64, got " + R.Step.describe());
+    llvm::APInt StepValue = R.Step.getWideInt();
+    if (StepValue.isZero())
       return error(Call, "range() step must not be zero");
-    if (StepValue == std::numeric_limits<int64_t>::min())
-      return error(Call, "range() step is out of range");
-    if (StepValue < 0) {
+    if (StepValue.isNegative()) {
       CountsDown = true;
-      R.Step = TValue::integer(-StepValue);
+      R.Step = *TValue::integer(-StepValue); // At most 2^63.
       std::swap(R.Start, R.End);
     }
   }
@@ -778,14 +785,9 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
     return error(S->Target, "the loop variable must be a plain name");
 
   // The induction variable takes the promoted type of the bounds.
-  auto T1 = promote(R.Start, R.End, false, Call);
-  if (failed(T1))
-    return failure();
-  auto T = promote(*T1, R.Step, false, Call);
+  auto T = promoteLoopBounds({R.Start, R.End, R.Step}, Call);
   if (failed(T))
     return failure();
-  if (!isIntType(T->Type))
-    return error(Call, "range() bounds must be integers");
   if (T->Type.isInteger(1) || T->Type.getIntOrFloatBitWidth() < 32)
     T = DType{B.getI32Type()};
   auto Lb = convert(R.Start, *T, Call), Ub = convert(R.End, *T, Call),

@@ -155,6 +155,18 @@ std::optional<std::string> tle::frontend::getPythonText(const TValue &V,
   case TValue::Kind::DType:
     return Repr ? getTritonDTypeRepr(V.getType(), V.isUnsigned())
                 : getTritonDTypeName(V.getType(), V.isUnsigned());
+  case TValue::Kind::Tuple: {
+    // Python shows the elements' repr: (1, 'a'), (1,), ().
+    std::string Text = "(";
+    for (const TValue &Element : V.getElements()) {
+      std::optional<std::string> Item =
+          getPythonText(Element, Conversion == 'a' ? 'a' : 'r');
+      if (!Item)
+        return std::nullopt;
+      Text += (Text.size() > 1 ? ", " : "") + *Item;
+    }
+    return Text + (V.getElements().size() == 1 ? ",)" : ")");
+  }
   default:
     return std::nullopt;
   }

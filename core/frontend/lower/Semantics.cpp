@@ -46,14 +46,15 @@ static DType dtypeOf(const TValue &V, MLIRContext *Ctx) {
   return scalarDType(V, Ctx);
 }
 
-/// Triton's type kinds, ordered: a Python scalar of a kind at most the
-/// tile's kind does not take part in promotion.
+/// Triton's type kinds (dtype.KIND: bool < integral < floating), ordered: a
+/// Python scalar of a kind at most the tile's kind does not take part in
+/// promotion (uint8 tile - 1 stays uint8, as in Triton).
 static int kindRank(DType T) {
   if (isBoolType(T.Type))
     return 0;
   if (isIntType(T.Type))
-    return T.IsUnsigned ? 1 : 2;
-  return 3;
+    return 1;
+  return 2;
 }
 
 static unsigned widthOf(Type T) { return T.getIntOrFloatBitWidth(); }
@@ -358,6 +359,32 @@ FailureOr<DType> Emitter::promote(DType Lhs, const TValue &Rhs, bool DivOrMod,
   if (failed(T) || failed(checkScalarFits(Rhs, *T, Error)))
     return failure();
   return T;
+}
+
+FailureOr<DType> Emitter::promoteLoopBounds(ArrayRef<TValue> Bounds,
+                                            const Node *Site) {
+  // Triton's visit_For makes each bound a tensor and promotes their integer
+  // types: a Python int takes its to_tensor type and is never checked
+  // against the others (range(n - 1, -1, -1) with a uint32 n is uint32).
+  std::optional<DType> T;
+  for (const TValue &Bound : Bounds) {
+    DType BoundType = dtypeOf(Bound, &Context);
+    if (!isIntType(BoundType.Type))
+      return error(Site,
+                   "range() bounds must be integers, got " + Bound.describe());
+    if (!T) {
+      T = BoundType;
+      continue;
+    }
+    auto Promoted =
+        promoteTypes(*T, /*AScalar=*/false, BoundType, /*CScalar=*/false,
+                     /*DivOrMod=*/false, B,
+                     [&](const Twine &Msg) { return error(Site, Msg); });
+    if (failed(Promoted))
+      return failure();
+    T = *Promoted;
+  }
+  return *T;
 }
 
 /// Python's integer arithmetic on two constexpr ints, exact in 128 bits: a

@@ -79,6 +79,9 @@ public:
 
   bool getBool() const { return B; }
   int64_t getInt() const { return I; }
+  /// Whether an int lies in int64 (not in [2^63, 2^64)): getInt() is its
+  /// value.
+  bool fitsInt64() const { return K != Kind::Int || !Unsigned; }
   /// A bool or int as a 128-bit signed value (exact, for the folds).
   llvm::APInt getWideInt() const;
   double getFloat() const { return F; }

@@ -54,3 +54,33 @@ def full_values(out_ptr, C: tl.constexpr):
     else:
         y = tl.full([4], 0.0, tl.int32) + tl.full([4], 255, tl.uint8)
     tl.store(out_ptr + tl.arange(0, 4), y)
+
+
+@triton.jit
+def builtins_exact(out_ptr, BIG: tl.constexpr):
+    # Python's abs, int, min and max on ints beyond a double's 53 bits.
+    t = (10, 20, 30)
+    tl.static_print(abs(2 ** 63 + 1), abs(-(2 ** 63)), int(2 ** 53 + 1),
+                    int(2 ** 63 + 5), int(-2.5), max(2 ** 62, 2 ** 62 + 1),
+                    min(2 ** 62 + 1, 2 ** 62), t[1:BIG], BIG)
+
+
+@triton.jit
+def loop_bounds(out_ptr, n, m):
+    # Bounds promote as Triton's visit_For does, without the checks of a
+    # Python int meeting a tile: a uint32 n counts down to 0 in uint32, and
+    # an int32 start with an end beyond int32 loops in int64.
+    acc = 0
+    for i in range(n - 1, -1, -1):
+        acc += 1
+    for j in range(m, 5000000000, 1000000000):
+        acc += 1
+    tl.store(out_ptr, acc)
+
+
+@triton.jit
+def unsigned_tiles(x_ptr):
+    # A Python int is of the integral kind, as any int tile (Triton's
+    # dtype.KIND): uint8 - 1 stays uint8 (0 - 1 is 255), uint32 % 7 is uint32.
+    x = tl.load(x_ptr + tl.arange(0, 4)).to(tl.uint8)
+    tl.static_print((x - 1).dtype, (x.to(tl.uint32) % 7).dtype)
