@@ -69,9 +69,9 @@ check "tl.inline_asm_elementwise (fma.rn.f32)" $K/fma_scalar.$SUFFIX --kernel fm
   --arg buf:f32:N=256 --arg buf:f32:N=256 --arg 'out:f32:N=256:expr=$0*2+$1'
 
 check "tl.inline_asm_elementwise pack=4 (u8)" $K/packed.$SUFFIX --kernel packed \
-  --grid 4 --num-warps 4 \
-  --arg buf:u8:N=4096 --arg buf:f32:N=4096 --arg 'out:i32:N=4096:expr=$0' \
-  --arg 'out:f32:N=4096:expr=max($0,$1)'
+  --grid 1 --num-warps 4 \
+  --arg buf:u8:N=1024 --arg buf:f32:N=1024 --arg 'out:i32:N=1024:expr=$0' \
+  --arg 'out:f32:N=1024:expr=max($0,$1)'
 
 M=256; NN=192; KK=128
 check "gemm + native epilogue (CUDA C)" $K/gemm_epilogue_kernel.$SUFFIX --kernel gemm_epilogue_kernel \

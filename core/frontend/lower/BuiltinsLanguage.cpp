@@ -221,7 +221,7 @@ Result valueForPointer(Ctx &C, const CallArg *A, const TValue &Ptr) {
   Type Pointee =
       cast<mlir::tle::PointerType>(getScalarType(Ptr.getType())).getPointeeType();
   const Node *Src = A->Source ? A->Source : C.Site;
-  auto V = C.E.convert(A->Value, DType{Pointee}, Src);
+  auto V = C.E.convert(A->Value, DType{Pointee, Ptr.isUnsigned()}, Src);
   if (failed(V))
     return failure();
   auto BV = C.E.broadcastTo(*V, getShape(Ptr.getType()), Src);
@@ -285,7 +285,7 @@ Result builtinLoad(Emitter &E, CallArgs &Args, const Node *Site) {
   bool Volatile = A->has("volatile") && A->get("volatile")->Value.isTruthy();
   auto Load = mlir::tle::LoadOp::create(C.B, C.L, Ptr->getValue(), *Mask, Other,
                                   *Cache, *Evict, Volatile);
-  return TValue::ir(Load);
+  return TValue::ir(Load, Ptr->isUnsigned());
 }
 
 Result builtinStore(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -1117,7 +1117,8 @@ Result builtinPointerType(Emitter &E, CallArgs &Args, const Node *Site) {
                     "is supported, got " +
                     llvm::Twine(*Space));
   }
-  return TValue::dtype(mlir::tle::PointerType::get(Elem->Type));
+  return TValue::dtype(mlir::tle::PointerType::get(Elem->Type),
+                       Elem->IsUnsigned);
 }
 
 /// tl.core.get_int_dtype(bitwidth, signed): the integer dtype of that width.
@@ -1191,6 +1192,7 @@ FailureOr<mlir::tle::PaddingOption> getPadding(Ctx &C, const CallArg *Arg) {
 /// tensor's shape and strides, and its type (the block).
 struct DescribedTensor {
   Value Base;
+  bool IsUnsigned = false; ///< The elements' signedness (the base's).
   SmallVector<Value> Shape, Strides;
   mlir::tle::TensorDescType Type;
 };
@@ -1209,6 +1211,7 @@ FailureOr<DescribedTensor> getDescribedTensor(Ctx &C, const BoundArgs &A,
     return failure();
   DescribedTensor T;
   T.Base = Base.getValue();
+  T.IsUnsigned = Base.isUnsigned();
   if (failed(tensorDims(C, A.get("shape"), "shape", DType{C.B.getI32Type()},
                         Block->size(), T.Shape, NoNarrowing)) ||
       failed(tensorDims(C, A.get("strides"), "strides", DType{C.B.getI64Type()},
@@ -1232,8 +1235,10 @@ Result builtinMakeTensorDescriptor(Emitter &E, CallArgs &Args,
   auto Padding = getPadding(C, A->get("padding_option"));
   if (failed(T) || failed(Padding))
     return failure();
-  return TValue::ir(mlir::tle::MakeTensorDescOp::create(
-      C.B, C.L, T->Type, T->Base, T->Shape, T->Strides, *Padding));
+  return TValue::ir(mlir::tle::MakeTensorDescOp::create(C.B, C.L, T->Type,
+                                                        T->Base, T->Shape,
+                                                        T->Strides, *Padding),
+                    T->IsUnsigned);
 }
 
 FailureOr<SmallVector<Value>> descriptorOffsets(Ctx &C, const CallArg *A,
@@ -1266,8 +1271,10 @@ Result builtinDescriptorLoad(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(Offsets))
     return failure();
   return TValue::ir(mlir::tle::DescriptorLoadOp::create(
-      C.B, C.L, Desc.getBlockType(), A->get("desc")->Value.getValue(), *Offsets,
-      /*boundary_check=*/nullptr));
+                        C.B, C.L, Desc.getBlockType(),
+                        A->get("desc")->Value.getValue(), *Offsets,
+                        /*boundary_check=*/nullptr),
+                    A->get("desc")->Value.isUnsigned());
 }
 
 Result builtinDescriptorStore(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -1281,7 +1288,9 @@ Result builtinDescriptorStore(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(Offsets))
     return failure();
   auto V = E.convert(A->get("value")->Value,
-                  DType{Desc.getBlockType().getElementType()}, Site);
+                     DType{Desc.getBlockType().getElementType(),
+                           A->get("desc")->Value.isUnsigned()},
+                     Site);
   if (failed(V))
     return failure();
   auto BV = E.broadcastTo(*V, Desc.getBlockType().getShape(), Site);
@@ -1356,7 +1365,7 @@ Result builtinMakeBlockPtr(Emitter &E, CallArgs &Args, const Node *Site) {
   std::vector<TValue> OffsetValues;
   for (Value V : Offsets)
     OffsetValues.push_back(TValue::ir(V));
-  return TValue::blockPointer(Desc, std::move(OffsetValues));
+  return TValue::blockPointer(Desc, std::move(OffsetValues), T->IsUnsigned);
 }
 
 Result builtinAdvance(Emitter &E, CallArgs &Args, const Node *Site) {
@@ -1376,7 +1385,8 @@ Result builtinAdvance(Emitter &E, CallArgs &Args, const Node *Site) {
   for (auto [Offset, Delta] : llvm::zip(Ptr.getElements(), *Deltas))
     Offsets.push_back(
         TValue::ir(arith::AddIOp::create(C.B, C.L, Offset.getValue(), Delta)));
-  return TValue::blockPointer(Ptr.getValue(), std::move(Offsets));
+  return TValue::blockPointer(Ptr.getValue(), std::move(Offsets),
+                              Ptr.isUnsigned());
 }
 
 /// How a load or store through a block pointer accesses its descriptor.
@@ -1433,8 +1443,9 @@ Result loadBlockPointer(Ctx &C, const BoundArgs &A) {
     return failure();
   auto DescType = cast<mlir::tle::TensorDescType>(Access->Desc.getType());
   return TValue::ir(mlir::tle::DescriptorLoadOp::create(
-      C.B, C.L, DescType.getBlockType(), Access->Desc, Access->Offsets,
-      Access->Checked));
+                        C.B, C.L, DescType.getBlockType(), Access->Desc,
+                        Access->Offsets, Access->Checked),
+                    A.get("pointer")->Value.isUnsigned());
 }
 
 Result storeBlockPointer(Ctx &C, const BoundArgs &A) {
@@ -1449,8 +1460,10 @@ Result storeBlockPointer(Ctx &C, const BoundArgs &A) {
     return failure();
   RankedTensorType Block =
       cast<mlir::tle::TensorDescType>(Access->Desc.getType()).getBlockType();
-  auto V =
-      C.E.convert(A.get("value")->Value, DType{Block.getElementType()}, C.Site);
+  auto V = C.E.convert(
+      A.get("value")->Value,
+      DType{Block.getElementType(), A.get("pointer")->Value.isUnsigned()},
+      C.Site);
   if (failed(V))
     return failure();
   auto BV = C.E.broadcastTo(*V, Block.getShape(), C.Site);

@@ -630,7 +630,7 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
       if (!Ptr)
         return error(Site, "'element_ty' needs a pointer dtype, got " +
                                V.describe());
-      return TValue::dtype(Ptr.getPointeeType());
+      return TValue::dtype(Ptr.getPointeeType(), V.isUnsigned());
     }
     if (Attr == "primitive_bitwidth")
       return TValue::integer(isPointerType(T) ? 64 : T.getIntOrFloatBitWidth());

@@ -237,10 +237,11 @@ mergeBranchValues(Emitter &E, OpBuilder &B, scf::IfOp Placeholder,
     if (failed(Offsets))
       return failure();
     Value Desc = Then.getValue();
-    return std::function<TValue(scf::IfOp)>(
-        [Desc, Offsets = *Offsets](scf::IfOp If) {
-          return TValue::blockPointer(Desc, Offsets(If).getElements());
-        });
+    bool IsUnsigned = Then.isUnsigned();
+    return std::function<TValue(scf::IfOp)>([Desc, IsUnsigned,
+                                             Offsets = *Offsets](scf::IfOp If) {
+      return TValue::blockPointer(Desc, Offsets(If).getElements(), IsUnsigned);
+    });
   }
   bool ThenIR = Then.is(TValue::Kind::IR) || Then.isNumber();
   bool ElseIR = Else.is(TValue::Kind::IR) || Else.isNumber();
@@ -481,7 +482,8 @@ static TValue rebuildCarried(const TValue &Shape, ValueRange Leaves,
     std::vector<TValue> Offsets;
     for (size_t I = 0; I < Shape.getElements().size(); ++I)
       Offsets.push_back(TValue::ir(Leaves[Pos++]));
-    return TValue::blockPointer(Shape.getValue(), std::move(Offsets));
+    return TValue::blockPointer(Shape.getValue(), std::move(Offsets),
+                                Shape.isUnsigned());
   }
   case TValue::Kind::IR:
     return TValue::ir(Leaves[Pos++], Shape.isUnsigned());

@@ -117,7 +117,8 @@ static std::string getStrRepr(llvm::StringRef S, bool AsciiOnly) {
 /// Triton's dtype names: str(tl.int32) is "int32", str(tl.float16) "fp16".
 static std::string getTritonDTypeName(mlir::Type T, bool IsUnsigned) {
   if (auto Ptr = llvm::dyn_cast<mlir::tle::PointerType>(T))
-    return "pointer<" + getTritonDTypeName(Ptr.getPointeeType(), false) + ">";
+    return "pointer<" + getTritonDTypeName(Ptr.getPointeeType(), IsUnsigned) +
+           ">";
   if (auto Int = llvm::dyn_cast<mlir::IntegerType>(T))
     return (IsUnsigned ? "uint" : "int") + std::to_string(Int.getWidth());
   return getDTypeName(T);

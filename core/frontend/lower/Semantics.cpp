@@ -129,13 +129,16 @@ Result Emitter::convert(const TValue &V, DType To, const Node *Site,
   }
   if (isPointerType(From) || isPointerType(To.Type)) {
     if (isPointerType(From) && isPointerType(To.Type))
-      return TValue::ir(mlir::tle::BitcastOp::create(B, L, Target, X));
+      return TValue::ir(mlir::tle::BitcastOp::create(B, L, Target, X),
+                        To.IsUnsigned);
     if (isPointerType(From) && To.Type.isInteger(64))
-      return TValue::ir(mlir::tle::PtrToIntOp::create(B, L, Target, X));
+      return TValue::ir(mlir::tle::PtrToIntOp::create(B, L, Target, X),
+                        To.IsUnsigned);
     if (From.isInteger(64) && isPointerType(To.Type))
-      return TValue::ir(mlir::tle::IntToPtrOp::create(B, L, Target, X));
+      return TValue::ir(mlir::tle::IntToPtrOp::create(B, L, Target, X),
+                        To.IsUnsigned);
     return error(Site, "cannot convert " + getDTypeName(From, FromUnsigned) +
-                           " to " + getDTypeName(To.Type) +
+                           " to " + getDTypeName(To.Type, To.IsUnsigned) +
                            " (pointers convert only to and from int64)");
   }
   Value R;
@@ -605,7 +608,8 @@ Result Emitter::binaryOp(BinaryOpKind Op, const TValue &Lhs, const TValue &Rhs,
       OffV = arith::SubIOp::create(B, L, Zero, OffV);
     }
     return TValue::ir(
-        mlir::tle::AddPtrOp::create(B, L, P.getType(), P.getValue(), OffV));
+        mlir::tle::AddPtrOp::create(B, L, P.getType(), P.getValue(), OffV),
+        Ptr.isUnsigned());
   }
 
   bool DivOrMod = Op == BinaryOpKind::Div || Op == BinaryOpKind::FloorDiv ||
@@ -938,7 +942,19 @@ Result Emitter::where(const TValue &Cond, const TValue &X, const TValue &Y,
   auto C = convert(Cond, DType{B.getI1Type()}, Site);
   if (failed(C))
     return failure();
-  auto T = promote(X, Y, /*DivOrMod=*/false, Site);
+  FailureOr<DType> T;
+  DType XT = dtypeOf(X, &Context), YT = dtypeOf(Y, &Context);
+  if (isPointerType(XT.Type) || isPointerType(YT.Type)) {
+    // Pointers select as they are, between pointers of one type (Triton's
+    // check_ptr_type_impl).
+    if (XT.Type != YT.Type || XT.IsUnsigned != YT.IsUnsigned)
+      return error(Site, "tl.where between pointers needs one pointer type, "
+                         "got " +
+                             X.describe() + " and " + Y.describe());
+    T = XT;
+  } else {
+    T = promote(X, Y, /*DivOrMod=*/false, Site);
+  }
   if (failed(T))
     return failure();
   auto CX = convert(X, *T, Site), CY = convert(Y, *T, Site);

@@ -88,9 +88,11 @@ TValue TValue::ir(mlir::Value V, bool IsUnsigned) {
   return R;
 }
 
-TValue TValue::blockPointer(mlir::Value Desc, std::vector<TValue> Offsets) {
+TValue TValue::blockPointer(mlir::Value Desc, std::vector<TValue> Offsets,
+                            bool IsUnsigned) {
   TValue R;
   R.K = Kind::BlockPtr;
+  R.Unsigned = IsUnsigned;
   R.V = Desc;
   R.Ty = Desc.getType();
   R.Elts = std::move(Offsets);

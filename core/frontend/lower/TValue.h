@@ -65,7 +65,9 @@ public:
   static TValue attr(mlir::Attribute A);
   /// A block pointer: `Desc` (a tle.make_tensor_desc result) describes the
   /// tensor and the block, `Offsets` (i32 scalars) where the block starts.
-  static TValue blockPointer(mlir::Value Desc, std::vector<TValue> Offsets);
+  /// `IsUnsigned`: the elements' signedness, as for pointers.
+  static TValue blockPointer(mlir::Value Desc, std::vector<TValue> Offsets,
+                             bool IsUnsigned = false);
 
   Kind getKind() const { return K; }
   bool is(Kind Other) const { return K == Other; }

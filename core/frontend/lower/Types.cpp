@@ -44,14 +44,16 @@ std::optional<DType> parseSignatureType(llvm::StringRef Text,
     std::optional<DType> Pointee = parseSignatureType(Text, Context);
     if (!Pointee)
       return std::nullopt;
-    return DType{mlir::tle::PointerType::get(Pointee->Type)};
+    // A pointer's IsUnsigned is its pointee's: "*u8" loads uint8.
+    return DType{mlir::tle::PointerType::get(Pointee->Type),
+                 Pointee->IsUnsigned};
   }
   return lookupDType(Text, Context);
 }
 
 std::string getDTypeName(Type T, bool IsUnsigned) {
   if (auto Ptr = dyn_cast<mlir::tle::PointerType>(T))
-    return "*" + getDTypeName(Ptr.getPointeeType());
+    return "*" + getDTypeName(Ptr.getPointeeType(), IsUnsigned);
   if (auto Int = dyn_cast<IntegerType>(T))
     return (IsUnsigned ? "u" : "i") + std::to_string(Int.getWidth());
   if (T.isF16())

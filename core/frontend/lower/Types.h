@@ -12,7 +12,8 @@
 
 namespace tle::frontend {
 
-/// A tile-IR element type plus the signedness MLIR's signless integers lack.
+/// A tile-IR element type plus the signedness MLIR's signless integers lack
+/// (for a pointer, its pointee's: *u8 is {ptr<i8>, unsigned}).
 struct DType {
   mlir::Type Type;
   bool IsUnsigned = false;
