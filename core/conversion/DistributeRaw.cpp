@@ -31,6 +31,22 @@ using namespace ::tle::conversion::distribute;
 
 namespace {
 
+/// How many outputs (`=...`) and inputs an inline-assembly constraint string
+/// lists; clobbers (`~{...}`) are neither.
+std::pair<unsigned, unsigned> countOperands(StringRef constraints) {
+  unsigned outputs = 0, inputs = 0;
+  SmallVector<StringRef> entries;
+  constraints.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef entry : entries) {
+    entry = entry.trim();
+    if (entry.starts_with("="))
+      ++outputs;
+    else if (!entry.starts_with("~"))
+      ++inputs;
+  }
+  return {outputs, inputs};
+}
+
 struct RawCallConversion : DistPattern<tle_raw::CallOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -88,6 +104,25 @@ struct RawCallConversion : DistPattern<tle_raw::CallOp> {
     else if (!registerTypes.empty())
       asmResult = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
                                                    registerTypes);
+
+    if (inlineAsm) {
+      // LLVM aborts on a mismatch; say it in the kernel's terms instead.
+      unsigned operandRegisters = 0;
+      for (Value arg : op.getArgs())
+        operandRegisters += pack / op.getElementsPerRegister(arg.getType());
+      auto [outputs, inputs] =
+          countOperands(chosen.getConstraints().getValue());
+      if (outputs != registerTypes.size() || inputs != operandRegisters)
+        return op.emitError()
+               << "the constraints of \"" << op.getName() << "\" (\""
+               << chosen.getConstraints().getValue() << "\") list " << outputs
+               << " outputs and " << inputs << " inputs, but the call has "
+               << registerTypes.size() << " result and " << operandRegisters
+               << " operand registers"
+               << (pack > 1 ? " (pack=" + std::to_string(pack) +
+                                  ": values under 32 bits share registers)"
+                            : std::string());
+    }
 
     unsigned n = 1;
     for (ValueRange range : adaptor.getArgs())

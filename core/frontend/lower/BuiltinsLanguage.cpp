@@ -404,8 +404,9 @@ Result builtinAtomicCas(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(Cmp) || failed(V) || failed(Sem) || failed(Scope))
     return failure();
   return TValue::ir(mlir::tle::AtomicCASOp::create(C.B, C.L, Ptr->getValue(),
-                                             Cmp->getValue(), V->getValue(),
-                                             *Sem, *Scope));
+                                                   Cmp->getValue(),
+                                                   V->getValue(), *Sem, *Scope),
+                    V->isUnsigned());
 }
 
 Result builtinDot(Emitter &E, CallArgs &Args, const Node *Site) {

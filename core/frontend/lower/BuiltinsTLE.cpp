@@ -183,13 +183,11 @@ Result builtinCumsum(Emitter &E, CallArgs &Args, const Node *Site) {
 
 /// The type one pipe field carries: a dtype (scalar), a (dtype, shape) pair
 /// in either order, or an example value whose type is taken.
-FailureOr<Type> pipeFieldType(Emitter &E, llvm::StringRef Name,
-                              const CallArg &A, const Node *Site) {
+FailureOr<DType> pipeFieldType(Emitter &E, llvm::StringRef Name,
+                               const CallArg &A, const Node *Site) {
   const TValue &V = A.Value;
-  if (V.is(TValue::Kind::IR))
-    return V.getType();
-  if (V.is(TValue::Kind::DType))
-    return V.getType();
+  if (V.is(TValue::Kind::IR) || V.is(TValue::Kind::DType))
+    return DType{V.getType(), V.isUnsigned()};
   if (V.is(TValue::Kind::Tuple) && V.getElements().size() == 2) {
     const TValue *DT = &V.getElements()[0], *Shape = &V.getElements()[1];
     if (!DT->is(TValue::Kind::DType))
@@ -200,7 +198,7 @@ FailureOr<Type> pipeFieldType(Emitter &E, llvm::StringRef Name,
       auto S = E.requireShape(&ShapeArg, What, Site);
       if (failed(S))
         return failure();
-      return Type(RankedTensorType::get(*S, DT->getType()));
+      return DType{RankedTensorType::get(*S, DT->getType()), DT->isUnsigned()};
     }
   }
   return E.error(sourceOf(&A, Site),
@@ -268,15 +266,19 @@ Result builtinPipe(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(OneShot))
     return failure();
   SmallVector<Type> FieldTypes;
+  SmallVector<bool> FieldsUnsigned;
   for (const auto &[FieldName, Arg] : Fields) {
     auto T = pipeFieldType(E, FieldName, Arg, Site);
     if (failed(T))
       return failure();
-    FieldTypes.push_back(*T);
+    FieldTypes.push_back(T->Type);
+    FieldsUnsigned.push_back(T->IsUnsigned);
   }
   auto PipeTy = mlir::tle::PipeType::get(E.getContext(), Capacity, FieldTypes);
-  return TValue::ir(mlir::tle::PipeCreateOp::create(
-      E.getBuilder(), E.loc(Site), PipeTy, Name, Scope, Readers, *OneShot));
+  Value Pipe = mlir::tle::PipeCreateOp::create(
+      E.getBuilder(), E.loc(Site), PipeTy, Name, Scope, Readers, *OneShot);
+  E.setPipeFieldsUnsigned(Pipe, std::move(FieldsUnsigned));
+  return TValue::ir(Pipe);
 }
 
 /// Binds a pipe method that takes only the pipe; returns the pipe value.
@@ -310,7 +312,7 @@ Result builtinPipeWriterCommit(Emitter &E, CallArgs &Args, const Node *Site) {
                              llvm::Twine(Fields.size()) + " expected, " +
                              llvm::Twine(A->Rest.size()) + " given");
   SmallVector<Value> Values;
-  for (auto [Field, Arg] : llvm::zip(Fields, A->Rest)) {
+  for (auto [Index, Field, Arg] : llvm::enumerate(Fields, A->Rest)) {
     const Node *Src = sourceOf(&Arg, Site);
     if (!isa<RankedTensorType>(Field) && !isIntType(Field) &&
         !isFloatType(Field) && !isPointerType(Field)) {
@@ -320,7 +322,9 @@ Result builtinPipeWriterCommit(Emitter &E, CallArgs &Args, const Node *Site) {
       Values.push_back(Arg.Value.getValue());
       continue;
     }
-    auto C = E.convert(Arg.Value, DType{getScalarType(Field)}, Src);
+    auto C = E.convert(
+        Arg.Value,
+        DType{getScalarType(Field), E.isPipeFieldUnsigned(Pipe, Index)}, Src);
     if (failed(C))
       return failure();
     auto B = E.broadcastTo(*C, getShape(Field), Src);
@@ -356,8 +360,8 @@ Result builtinPipeReaderWait(Emitter &E, CallArgs &Args, const Node *Site) {
       E.getBuilder(), E.loc(Site), E.getBuilder().getI1Type(),
       PipeTy.getFields(), *P);
   std::vector<TValue> Results{TValue::ir(Op.getValid())};
-  for (Value V : Op.getValues())
-    Results.push_back(TValue::ir(V));
+  for (auto [Index, V] : llvm::enumerate(Op.getValues()))
+    Results.push_back(TValue::ir(V, E.isPipeFieldUnsigned(*P, Index)));
   return TValue::tuple(std::move(Results));
 }
 

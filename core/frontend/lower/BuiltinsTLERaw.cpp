@@ -169,17 +169,18 @@ FailureOr<tle_raw::VariantAttr> makeVariant(Emitter &E, const FunctionDef &F,
 }
 
 /// A result type: a dtype (scalar) or a (dtype, shape) pair (tile).
-FailureOr<Type> resultType(Emitter &E, const CallArg &A, const Node *Site) {
+FailureOr<DType> resultType(Emitter &E, const CallArg &A, const Node *Site) {
   const TValue &V = A.Value;
   if (V.is(TValue::Kind::DType))
-    return V.getType();
+    return DType{V.getType(), V.isUnsigned()};
   if (V.is(TValue::Kind::Tuple) && V.getElements().size() == 2 &&
       V.getElements()[0].is(TValue::Kind::DType)) {
     CallArg Shape{V.getElements()[1], A.Source};
     auto S = E.requireShape(&Shape, "result shape", Site);
     if (failed(S))
       return failure();
-    return Type(RankedTensorType::get(*S, V.getElements()[0].getType()));
+    const TValue &Elem = V.getElements()[0];
+    return DType{RankedTensorType::get(*S, Elem.getType()), Elem.isUnsigned()};
   }
   return E.error(sourceOf(&A, Site),
                  "a result type must be a dtype or a (dtype, shape) pair, "
@@ -189,9 +190,9 @@ FailureOr<Type> resultType(Emitter &E, const CallArg &A, const Node *Site) {
 
 /// Result types from the return annotation of a TLE-Raw function
 /// (`-> tl.int32`, `-> (tl.float32, tl.int32)`), evaluated like a default.
-FailureOr<SmallVector<Type>> annotatedResults(Emitter &E, const FunctionDef &F,
-                                              const Node *Site) {
-  SmallVector<Type> Types;
+FailureOr<SmallVector<DType>> annotatedResults(Emitter &E, const FunctionDef &F,
+                                               const Node *Site) {
+  SmallVector<DType> Types;
   if (!F.Returns)
     return Types;
   auto V = E.lowerExpr(F.Returns);
@@ -285,7 +286,7 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
 
   // Explicit result types win; otherwise every variant's annotation must
   // agree (they implement one operation).
-  SmallVector<Type> Results;
+  SmallVector<DType> Results;
   if (!A->Rest.empty()) {
     for (const CallArg &R : A->Rest) {
       auto T = resultType(E, R, Site);
@@ -302,7 +303,10 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
       if (!First) {
         First = V.getFunction();
         Results = *Types;
-      } else if (*Types != Results) {
+      } else if (!llvm::equal(
+                     *Types, Results, [](const DType &L, const DType &R) {
+                       return L.Type == R.Type && L.IsUnsigned == R.IsUnsigned;
+                     })) {
         return E.error(Site, "'" + First->Name + "' and '" +
                                  V.getFunction()->Name +
                                  "' declare different result types; give "
@@ -315,9 +319,12 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
   const FunctionDef &Primary = *Fns.front().getFunction();
   auto Entry = cast<tle_raw::VariantAttr>(Variants.front()).getEntry();
   llvm::StringRef Name = Entry ? Entry.getValue() : Primary.Name;
-  auto Op = tle_raw::CallOp::create(E.getBuilder(), E.loc(Site), Results, Name,
-                                    E.getBuilder().getArrayAttr(Variants),
-                                    Operands);
+  SmallVector<Type> ResultTypes;
+  for (const DType &T : Results)
+    ResultTypes.push_back(T.Type);
+  auto Op =
+      tle_raw::CallOp::create(E.getBuilder(), E.loc(Site), ResultTypes, Name,
+                              E.getBuilder().getArrayAttr(Variants), Operands);
   if (Fallback) {
     OpBuilder &B = E.getBuilder();
     OpBuilder::InsertionGuard Guard(B);
@@ -352,11 +359,11 @@ Result builtinCall(Emitter &E, CallArgs &Args, const Node *Site) {
   }
   if (Op.getNumResults() == 0)
     return TValue::none();
-  if (Op.getNumResults() == 1)
-    return TValue::ir(Op.getResult(0));
   std::vector<TValue> Values;
-  for (Value R : Op.getResults())
-    Values.push_back(TValue::ir(R));
+  for (auto [R, T] : llvm::zip(Op.getResults(), Results))
+    Values.push_back(TValue::ir(R, T.IsUnsigned));
+  if (Values.size() == 1)
+    return Values.front();
   return TValue::tuple(std::move(Values));
 }
 

@@ -60,8 +60,8 @@ FailureOr<SmallVector<int64_t>> requireBufferShape(Emitter &E,
 }
 
 /// The element type of a buffer: an integer or floating-point dtype.
-FailureOr<Type> requireBufferElement(Emitter &E, const CallArg *A,
-                                     const Node *Site) {
+FailureOr<DType> requireBufferElement(Emitter &E, const CallArg *A,
+                                      const Node *Site) {
   auto T = E.requireDType(A, "dtype", Site);
   if (failed(T))
     return failure();
@@ -69,7 +69,7 @@ FailureOr<Type> requireBufferElement(Emitter &E, const CallArg *A,
     return E.error(sourceOf(A, Site),
                    "local buffers hold integers or floats, got dtype " +
                        getDTypeName(T->Type));
-  return T->Type;
+  return *T;
 }
 
 /// The level of a buffer (`scope=`, `mem_addr_space=`); absent means
@@ -85,10 +85,12 @@ FailureOr<std::string> levelOrBlock(Emitter &E, const CallArg *A,
   return L;
 }
 
-/// Builds tle_struct.alloc; `Layout` and `Init` may be absent.
-Result createAlloc(Emitter &E, ArrayRef<int64_t> Shape, Type Elem,
+/// Builds tle_struct.alloc; `Layout` and `Init` may be absent. The buffer's
+/// value carries the elements' signedness, as a pointer does.
+Result createAlloc(Emitter &E, ArrayRef<int64_t> Shape, DType ElemType,
                    llvm::StringRef Level, const CallArg *Layout,
                    const CallArg *Init, const Node *Site) {
+  Type Elem = ElemType.Type;
   ts::LayoutAttr LayoutAttr;
   if (Layout && !Layout->Value.is(TValue::Kind::None)) {
     if (!Layout->Value.is(TValue::Kind::Attr) ||
@@ -114,11 +116,12 @@ Result createAlloc(Emitter &E, ArrayRef<int64_t> Shape, Type Elem,
                          V.describe());
     if (isa<FloatType>(Elem))
       InitAttr = FloatAttr::get(Elem, V.getNumber());
-    else if (V.is(TValue::Kind::Float))
+    else if (V.is(TValue::Kind::Float) ||
+             !holdsInteger(ElemType, V.getWideInt()))
       return E.error(sourceOf(Init, Site),
                      "init_value " + V.describe() +
                          " does not fit an integer buffer of dtype " +
-                         getDTypeName(Elem));
+                         getDTypeName(Elem, ElemType.IsUnsigned));
     else
       InitAttr = IntegerAttr::get(
           Elem, V.is(TValue::Kind::Bool) ? V.getBool() : V.getInt());
@@ -127,7 +130,8 @@ Result createAlloc(Emitter &E, ArrayRef<int64_t> Shape, Type Elem,
                                    StringAttr::get(E.getContext(), Level),
                                    LayoutAttr);
   return TValue::ir(
-      ts::AllocOp::create(E.getBuilder(), E.loc(Site), BufTy, InitAttr));
+      ts::AllocOp::create(E.getBuilder(), E.loc(Site), BufTy, InitAttr),
+      ElemType.IsUnsigned);
 }
 
 //===----------------------------------------------------------------------===//
@@ -237,10 +241,13 @@ Result builtinLocalPtr(Emitter &E, CallArgs &Args, const Node *Site) {
   auto BufTy = cast<ts::BufferType>(Buf->getType());
   auto PtrTy = mlir::tle::PointerType::get(
       E.getContext(), BufTy.getElementType(), BufTy.getMemoryLevel());
+  bool IsUnsigned = A->get("buffer")->Value.isUnsigned();
   if (!A->has("indices"))
-    return TValue::ir(ts::LocalPtrOp::create(
-        E.getBuilder(), E.loc(Site),
-        RankedTensorType::get(BufTy.getShape(), PtrTy), *Buf, ValueRange()));
+    return TValue::ir(
+        ts::LocalPtrOp::create(E.getBuilder(), E.loc(Site),
+                               RankedTensorType::get(BufTy.getShape(), PtrTy),
+                               *Buf, ValueRange()),
+        IsUnsigned);
   const CallArg *I = A->get("indices");
   const Node *ISrc = sourceOf(I, Site);
   std::vector<TValue> Indices = I->Value.is(TValue::Kind::Tuple)
@@ -287,7 +294,8 @@ Result builtinLocalPtr(Emitter &E, CallArgs &Args, const Node *Site) {
   }
   Type Result = Shape.empty() ? Type(PtrTy) : RankedTensorType::get(Shape, PtrTy);
   return TValue::ir(
-      ts::LocalPtrOp::create(E.getBuilder(), E.loc(Site), Result, *Buf, Values));
+      ts::LocalPtrOp::create(E.getBuilder(), E.loc(Site), Result, *Buf, Values),
+      IsUnsigned);
 }
 
 /// tle.dsa.to_tensor(buffer): the whole buffer as a tile.
@@ -299,9 +307,12 @@ Result builtinToTensor(Emitter &E, CallArgs &Args, const Node *Site) {
   if (failed(Buf))
     return failure();
   auto BufTy = cast<ts::BufferType>(Buf->getType());
-  return TValue::ir(ts::ToTensorOp::create(
-      E.getBuilder(), E.loc(Site),
-      RankedTensorType::get(BufTy.getShape(), BufTy.getElementType()), *Buf));
+  return TValue::ir(
+      ts::ToTensorOp::create(
+          E.getBuilder(), E.loc(Site),
+          RankedTensorType::get(BufTy.getShape(), BufTy.getElementType()),
+          *Buf),
+      A->get("buffer")->Value.isUnsigned());
 }
 
 /// tle.dsa.to_buffer(tensor, mem_addr_space="block"): a tile in a new
@@ -325,8 +336,9 @@ Result builtinToBuffer(Emitter &E, CallArgs &Args, const Node *Site) {
                                    TT.getElementType(),
                                    StringAttr::get(E.getContext(), *Level),
                                    ts::LayoutAttr());
-  return TValue::ir(ts::ToBufferOp::create(E.getBuilder(), E.loc(Site), BufTy,
-                                           T->getValue()));
+  return TValue::ir(
+      ts::ToBufferOp::create(E.getBuilder(), E.loc(Site), BufTy, T->getValue()),
+      T->isUnsigned());
 }
 
 //===----------------------------------------------------------------------===//

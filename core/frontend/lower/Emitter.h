@@ -184,11 +184,21 @@ public:
       PipeUses[Pipe].FirstRead = Site;
   }
   void notePipeWrite(mlir::Value Pipe) { PipeUses[Pipe].Written = true; }
+  /// Which fields of a pipe are unsigned integers (or pointers to them):
+  /// the pipe's type keeps only signless types.
+  void setPipeFieldsUnsigned(mlir::Value Pipe, llvm::SmallVector<bool> Flags) {
+    PipeUses[Pipe].FieldsUnsigned = std::move(Flags);
+  }
+  bool isPipeFieldUnsigned(mlir::Value Pipe, size_t Field) {
+    llvm::ArrayRef<bool> Flags = PipeUses[Pipe].FieldsUnsigned;
+    return Field < Flags.size() && Flags[Field];
+  }
 
 private:
   struct PipeUse {
     const Node *FirstRead = nullptr;
     bool Written = false;
+    llvm::SmallVector<bool> FieldsUnsigned;
   };
   llvm::MapVector<mlir::Value, PipeUse> PipeUses;
 

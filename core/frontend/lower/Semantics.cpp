@@ -601,6 +601,13 @@ Result Emitter::binaryOp(BinaryOpKind Op, const TValue &Lhs, const TValue &Rhs,
     if (failed(broadcastPair(P, O, Site)))
       return failure();
     Value OffV = O.getValue();
+    // addptr reads its offset as signed: an unsigned one narrower than 64
+    // bits is zero-extended first, as Triton's add does (a uint8 index of
+    // 200 is 200, not -56).
+    if (O.isUnsigned() &&
+        getScalarType(OffV.getType()).getIntOrFloatBitWidth() < 64)
+      OffV = arith::ExtUIOp::create(
+          B, L, withElementType(OffV.getType(), B.getI64Type()), OffV);
     if (Op == BinaryOpKind::Sub) {
       Value Zero = splatConstant(TValue::integer(0),
                                  {getScalarType(OffV.getType())},

@@ -95,3 +95,13 @@ def one_tuple(x_ptr, BLOCK: tl.constexpr):
                                     [tl.load(x_ptr + offs)],
                                     dtype=(tl.float32,), is_pure=True, pack=1)
     tl.store(x_ptr + offs, res[0])
+
+
+@triton.jit
+def miscounted(x_ptr, BLOCK: tl.constexpr):
+    # Two fp16 share one register at pack=2: "=r,r,r" lists one input too many.
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r,r", [x],
+                                  dtype=tl.float16, is_pure=True, pack=2)
+    tl.store(x_ptr + offs, y)
