@@ -105,20 +105,21 @@ Value linearProgramId(OpBuilder &B, Location Loc) {
   return Id;
 }
 
-arith::CmpIPredicate getPredicate(WaitCmp Cmp) {
+arith::CmpIPredicate getPredicate(WaitCmp Cmp, bool Unsigned) {
+  using P = arith::CmpIPredicate;
   switch (Cmp) {
   case WaitCmp::EQ:
-    return arith::CmpIPredicate::eq;
+    return P::eq;
   case WaitCmp::NE:
-    return arith::CmpIPredicate::ne;
+    return P::ne;
   case WaitCmp::GE:
-    return arith::CmpIPredicate::sge;
+    return Unsigned ? P::uge : P::sge;
   case WaitCmp::GT:
-    return arith::CmpIPredicate::sgt;
+    return Unsigned ? P::ugt : P::sgt;
   case WaitCmp::LE:
-    return arith::CmpIPredicate::sle;
+    return Unsigned ? P::ule : P::sle;
   case WaitCmp::LT:
-    return arith::CmpIPredicate::slt;
+    return Unsigned ? P::ult : P::slt;
   }
   llvm_unreachable("unknown signal_wait comparison");
 }
@@ -154,9 +155,11 @@ void lowerSignalWait(IRRewriter &Rewriter, SignalWaitOp Op) {
       Rewriter, Loc, TypeRange{Word}, ValueRange{First},
       [&](OpBuilder &B, Location L, ValueRange Args) {
         // Loop while the comparison fails.
-        Value Again = arith::CmpIOp::create(
-            B, L, arith::invertPredicate(getPredicate(Op.getCmp())), Args[0],
-            Op.getValue());
+        Value Again =
+            arith::CmpIOp::create(B, L,
+                                  arith::invertPredicate(getPredicate(
+                                      Op.getCmp(), Op.getUnsignedCmp())),
+                                  Args[0], Op.getValue());
         scf::ConditionOp::create(B, L, Again, Args);
       },
       [&](OpBuilder &B, Location L, ValueRange) {

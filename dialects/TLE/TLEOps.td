@@ -614,7 +614,12 @@ def TLE_SignalWaitOp : TLE_Op<"signal_wait", [
     TypesMatchWith<"value has the pointee type of ptr", "ptr", "value",
                    "::llvm::cast<::mlir::tle::PointerType>($_self).getPointeeType()">]> {
   let summary = "Spin until a signal word satisfies a comparison (tle.signal_wait)";
-  let arguments = (ins TLE_Ptr:$ptr, AnyTypeOf<[I32, I64]>:$value, TLE_WaitCmpAttr:$cmp);
+  let description = [{
+    `unsigned_cmp`: the word and `value` compare as unsigned integers (a
+    signal through a pointer to uint32 or uint64).
+  }];
+  let arguments = (ins TLE_Ptr:$ptr, AnyTypeOf<[I32, I64]>:$value,
+                       TLE_WaitCmpAttr:$cmp, UnitAttr:$unsigned_cmp);
   let results = (outs AnyTypeOf<[I32, I64]>:$observed);
   let assemblyFormat = "$cmp $ptr `,` $value attr-dict `:` qualified(type($ptr))";
 }

@@ -566,7 +566,7 @@ requireSignal(Emitter &E, const BoundArgs &A, const Node *Site) {
   if (V.is(TValue::Kind::IR) && isa<RankedTensorType>(V.getType()))
     return E.error(sourceOf(VA, Site),
                    "a signal value must be a scalar, got " + V.describe());
-  auto C = E.convert(V, DType{Word}, sourceOf(VA, Site));
+  auto C = E.convert(V, DType{Word, Ptr->isUnsigned()}, sourceOf(VA, Site));
   if (failed(C))
     return failure();
   return std::make_pair(Ptr->getValue(), C->getValue());
@@ -617,9 +617,13 @@ Result builtinSignalWait(Emitter &E, CallArgs &Args, const Node *Site) {
                          "' (expected eq, ne, ge, gt, le or lt)");
     Cmp = *R;
   }
+  // A pointer to uint32 or uint64 waits on an unsigned comparison.
+  bool Unsigned = A->get("pointer")->Value.isUnsigned();
   return TValue::ir(mlir::tle::SignalWaitOp::create(
-      E.getBuilder(), E.loc(Site), S->first, S->second,
-      mlir::tle::WaitCmpAttr::get(E.getContext(), Cmp)));
+                        E.getBuilder(), E.loc(Site), S->first, S->second,
+                        mlir::tle::WaitCmpAttr::get(E.getContext(), Cmp),
+                        Unsigned ? E.getBuilder().getUnitAttr() : UnitAttr()),
+                    Unsigned);
 }
 
 /// Sharding specs describe how host tensors are split over a mesh; the tile

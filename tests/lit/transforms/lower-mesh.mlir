@@ -54,3 +54,14 @@ tle.func @mesh(%flag: !tle.ptr<i32>, %data: !tle.ptr<f32>) {
   tle.signal set %flag, %seen : !tle.ptr<i32>
   tle.return
 }
+
+// A signal through a pointer to uint32 waits on an unsigned comparison
+// (3000000000 is above 2^31).
+// CHECK-LABEL: tle.func @unsigned_wait
+// CHECK: scf.while
+// CHECK-NEXT: arith.cmpi ult, %{{.*}}, %c-1294967296_i32
+tle.func @unsigned_wait(%flag: !tle.ptr<i32>) {
+  %v = arith.constant 3000000000 : i32
+  %seen = tle.signal_wait ge %flag, %v {unsigned_cmp} : !tle.ptr<i32>
+  tle.return
+}
