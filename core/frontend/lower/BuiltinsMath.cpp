@@ -298,14 +298,12 @@ Result builtinFma(Emitter &E, CallArgs &Args, const Node *Site) {
        CZ = E.convert(Z, *T, Site);
   if (failed(CX) || failed(CY) || failed(CZ))
     return failure();
-  TValue PX = *CX, PY = *CY, PZ = *CZ;
-  if (failed(E.broadcastPair(PX, PY, Site)) ||
-      failed(E.broadcastPair(PX, PZ, Site)) ||
-      failed(E.broadcastPair(PY, PZ, Site)))
+  TValue P[] = {*CX, *CY, *CZ};
+  if (failed(E.broadcastAll(P, Site)))
     return failure();
   return TValue::ir(math::FmaOp::create(E.getBuilder(), E.loc(Site),
-                                        PX.getValue(), PY.getValue(),
-                                        PZ.getValue()));
+                                        P[0].getValue(), P[1].getValue(),
+                                        P[2].getValue()));
 }
 
 /// A libdevice function of two floating-point operands, promoted to one

@@ -407,23 +407,15 @@ Result builtinInlineAsmElementwise(Emitter &E, CallArgs &Args,
       return failure();
     Values.push_back(*IR);
   }
-  for (size_t I = 1; I < Values.size(); ++I) {
-    TValue First = Values.front();
-    if (failed(E.broadcastPair(First, Values[I], Site)))
-      return failure();
-    Values.front() = First;
-  }
+  if (failed(E.broadcastAll(Values, Site)))
+    return failure();
   SmallVector<int64_t> Shape;
   if (!Values.empty())
     Shape.assign(getShape(Values.front().getType()).begin(),
                  getShape(Values.front().getType()).end());
   SmallVector<Value> Operands;
-  for (const TValue &V : Values) {
-    auto B = E.broadcastTo(V, Shape, Site);
-    if (failed(B))
-      return failure();
-    Operands.push_back(B->getValue());
-  }
+  for (const TValue &V : Values)
+    Operands.push_back(V.getValue());
 
   const CallArg *DTypeArg = A->get("dtype");
   std::vector<TValue> DTypes = DTypeArg->Value.is(TValue::Kind::Tuple)

@@ -102,6 +102,10 @@ public:
                      const Node *Site);
   /// Brings two IR values to one shape (Triton's broadcast_impl_value).
   mlir::LogicalResult broadcastPair(TValue &L, TValue &R, const Node *Site);
+  /// Brings any number of values to one shape (scalars stay scalars when
+  /// all are).
+  mlir::LogicalResult broadcastAll(llvm::MutableArrayRef<TValue> Values,
+                                   const Node *Site);
   /// Triton's computation type for an arithmetic operation.
   /// The same for a computed type `L` (a tile's, never a weak scalar's).
   mlir::FailureOr<DType> promote(DType L, const TValue &R, bool DivOrMod,

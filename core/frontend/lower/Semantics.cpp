@@ -235,6 +235,26 @@ Result Emitter::broadcastTo(const TValue &V, ArrayRef<int64_t> Shape,
                     In->isUnsigned());
 }
 
+LogicalResult Emitter::broadcastAll(MutableArrayRef<TValue> Values,
+                                    const Node *Site) {
+  if (Values.empty())
+    return success();
+  // The common shape, as the pairwise rule grows it.
+  TValue Common = Values.front();
+  for (TValue &V : Values.drop_front())
+    if (failed(broadcastPair(Common, V, Site)))
+      return failure();
+  SmallVector<int64_t> Shape(getShape(Common.getType()));
+  bool Tiles = isa<RankedTensorType>(Common.getType());
+  for (TValue &V : Values) {
+    auto B = Tiles ? broadcastTo(V, Shape, Site) : toIR(V, Site);
+    if (failed(B))
+      return failure();
+    V = *B;
+  }
+  return success();
+}
+
 LogicalResult Emitter::broadcastPair(TValue &Lhs, TValue &Rhs,
                                      const Node *Site) {
   auto LhsIR = toIR(Lhs, Site), RhsIR = toIR(Rhs, Site);
@@ -967,12 +987,11 @@ Result Emitter::where(const TValue &Cond, const TValue &X, const TValue &Y,
   auto CX = convert(X, *T, Site), CY = convert(Y, *T, Site);
   if (failed(CX) || failed(CY))
     return failure();
-  TValue A = *CX, D = *CY, Mask = *C;
-  if (failed(broadcastPair(A, D, Site)) ||
-      failed(broadcastPair(Mask, A, Site)) ||
-      failed(broadcastPair(A, D, Site)) || failed(broadcastPair(Mask, D, Site)))
+  TValue Operands[] = {*C, *CX, *CY};
+  if (failed(broadcastAll(Operands, Site)))
     return failure();
-  return TValue::ir(arith::SelectOp::create(B, loc(Site), Mask.getValue(),
-                                            A.getValue(), D.getValue()),
-                    T->IsUnsigned);
+  return TValue::ir(
+      arith::SelectOp::create(B, loc(Site), Operands[0].getValue(),
+                              Operands[1].getValue(), Operands[2].getValue()),
+      T->IsUnsigned);
 }
