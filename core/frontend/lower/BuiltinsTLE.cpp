@@ -566,7 +566,13 @@ requireSignal(Emitter &E, const BoundArgs &A, const Node *Site) {
   if (V.is(TValue::Kind::IR) && isa<RankedTensorType>(V.getType()))
     return E.error(sourceOf(VA, Site),
                    "a signal value must be a scalar, got " + V.describe());
-  auto C = E.convert(V, DType{Word, Ptr->isUnsigned()}, sourceOf(VA, Site));
+  DType WordType{Word, Ptr->isUnsigned()};
+  if (V.is(TValue::Kind::Int) && !holdsInteger(WordType, V.getWideInt()))
+    return E.error(sourceOf(VA, Site),
+                   "signal value " + V.describe() + " does not fit the " +
+                       getDTypeName(Word, WordType.IsUnsigned) +
+                       " signal word");
+  auto C = E.convert(V, WordType, sourceOf(VA, Site));
   if (failed(C))
     return failure();
   return std::make_pair(Ptr->getValue(), C->getValue());

@@ -210,3 +210,8 @@ def raw_args_not_list(x_ptr):
 @triton.jit
 def raw_called_directly(x_ptr):
     r = neg_ptx(1)
+
+
+@triton.jit
+def signal_value_too_wide(flag_ptr):
+    tle.signal_wait(flag_ptr, 3000000000, cmp="ge")
