@@ -46,17 +46,17 @@ Result minMaxConstexpr(Emitter &E, CallArgs &Args, const Node *Site,
     }
     return Acc;
   }
-  // Ints exactly (2**62 and 2**62 + 1 are one double), floats as doubles.
-  auto Less = [](const TValue &L, const TValue &R) {
-    if (L.is(TValue::Kind::Float) || R.is(TValue::Kind::Float))
-      return L.getNumber() < R.getNumber();
-    return L.getWideInt().slt(R.getWideInt());
-  };
+  // Python's `<` on constexprs (ints exactly: 2**62 and 2**62 + 1 are one
+  // double).
   TValue Best = Values[0];
   for (const TValue &V : Values) {
     if (!V.isNumber())
       return E.error(Site, Fn + "() needs numbers, got " + V.describe());
-    if (IsMax ? Less(Best, V) : Less(V, Best))
+    auto Better = IsMax ? E.compare(CmpOpKind::Lt, Best, V, Site)
+                        : E.compare(CmpOpKind::Lt, V, Best, Site);
+    if (failed(Better))
+      return failure();
+    if (Better->getBool())
       Best = V;
   }
   return Best;

@@ -193,9 +193,10 @@ public:
   void setPipeFieldsUnsigned(mlir::Value Pipe, llvm::SmallVector<bool> Flags) {
     PipeUses[Pipe].FieldsUnsigned = std::move(Flags);
   }
-  bool isPipeFieldUnsigned(mlir::Value Pipe, size_t Field) {
-    llvm::ArrayRef<bool> Flags = PipeUses[Pipe].FieldsUnsigned;
-    return Field < Flags.size() && Flags[Field];
+  bool isPipeFieldUnsigned(mlir::Value Pipe, size_t Field) const {
+    auto It = PipeUses.find(Pipe);
+    return It != PipeUses.end() && Field < It->second.FieldsUnsigned.size() &&
+           It->second.FieldsUnsigned[Field];
   }
 
 private:
