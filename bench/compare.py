@@ -138,7 +138,7 @@ class DriverKernel:
     _cuda = None
 
     def __init__(self, path, entry, num_warps, dynamic_shared=0,
-                 global_scratch=0):
+                 global_scratch=0, extra_null_args=0):
         if DriverKernel._cuda is None:
             cuda = ctypes.CDLL("libcuda.so.1")
             cuda.cuModuleLoadData.argtypes = [ctypes.POINTER(ctypes.c_void_p),
@@ -174,6 +174,9 @@ class DriverKernel:
         # Global memory per program (the manifest's global_scratch_bytes:
         # tensor maps), passed after the kernel's own arguments.
         self.global_scratch = global_scratch
+        # Null pointers after all arguments: a binary of Triton's PTX
+        # (bench/experiments/triton_ptx.py) takes Triton's scratch pointers.
+        self.extra_null_args = extra_null_args
         # Block-level memory the kernel takes at launch (the bundle
         # manifest's shared_memory_bytes minus its static part); beyond
         # 48 KiB the function must opt in
@@ -214,6 +217,7 @@ class DriverKernel:
                                   dtype=torch.int8, device="cuda")
             keep.append(ptr(scratch))
             keep.append(scratch)
+        keep += [ctypes.c_uint64(0) for _ in range(self.extra_null_args)]
         values = [a for a in keep if not isinstance(a, torch.Tensor)]
         params = (ctypes.c_void_p * len(values))(
             *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in values])
@@ -347,7 +351,8 @@ def load_kernel(kernel):
     loaded through the driver."""
     return DriverKernel(os.path.join(BIN, "kernels", kernel["file"]),
                         kernel["entry"], kernel["num_warps"],
-                        kernel.get("dynamic_shared_bytes", 0))
+                        kernel.get("dynamic_shared_bytes", 0),
+                        extra_null_args=kernel.get("extra_null_args", 0))
 
 
 def time_against_triton(kernel, grid, args, check, triton_run, timing_args):
@@ -406,7 +411,7 @@ def run_tle(kernel, grid, args, outputs, work, repeat=100):
         "--grid", str(grid), "--num-warps", str(kernel["num_warps"]),
         "--shared-memory", str(kernel.get("dynamic_shared_bytes", 0)),
     ]
-    for a in args:
+    for a in args + ["i64:0"] * kernel.get("extra_null_args", 0):
         cmd += ["--arg", a]
     cmd += ["--out-dir", out_dir, "--warmup", "10", "--repeat", str(repeat),
             "--flush-l2-mib", "256"]

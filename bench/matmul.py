@@ -66,8 +66,6 @@ def run_ours(dk, kernel, a, b, c, m, n, k):
     else:
         args = [ptr(a), ptr(b), ptr(c), i32(m), i32(n), i32(k), i32(k),
                 i32(1), i32(n), i32(1), i32(n), i32(1)]
-    # Binaries from Triton's PTX take its scratch pointers too.
-    args += [ctypes.c_uint64(0)] * kernel.get("extra_null_args", 0)
     grid = triton.cdiv(m, kernel["bm"]) * triton.cdiv(n, kernel["bn"])
     return dk.launcher(grid, args)
 

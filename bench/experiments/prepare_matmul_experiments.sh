@@ -22,7 +22,7 @@ for dt in fp16 bf16; do
   for cfg in "32 4" "64 8"; do
     set -- $cfg
     bk=$1 w=$2 base="$K/exp.$dt.$bk.w$w"
-    shared=$(python3 "$ROOT/bench/experiments/triton_matmul_ptx.py" "$dt" "$bk" "$w" "$base.triton.ptx")
+    shared=$(python3 "$ROOT/bench/experiments/triton_ptx.py" matmul "$dt" "$bk" "$w" "$base.triton.ptx")
     "$PTXAS13" -arch=sm_90a "$base.triton.ptx" -o "$base.triton.p13.cubin"
     "$PTXAS_TRITON" -arch=sm_90a "$base.triton.ptx" -o "$base.triton.p128.cubin"
     add "$(basename "$base").triton.p13.cubin" "$dt" "$bk" "$w" "$shared" "Triton's PTX, ptxas 13.0" 2

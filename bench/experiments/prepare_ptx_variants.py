@@ -31,6 +31,14 @@ Variants (--variants, comma-separated):
   llc-fence  llc, with an empty side-effecting asm before the branches of
         blocks that load from shared memory, so that only those loads stay
         above the branches (matmul's epilogue reads)
+  nofence  matmul without the proxy fence before its wgmma (measurement
+        only: the kernel is then racy; Triton 3.6 leaves the fence out of
+        pipelined loops, Triton 3.7 put it back)
+  triton  Triton's own PTX of the same kernel (aligned softmax and fp16 /
+        bf16 matmul; triton_ptx.py), launched by our harness: tells a gap in
+        the code from one in how the bench builds and launches it. Run this
+        script with the Triton the device runs (e.g. PYTHONPATH=DIR of its
+        unpacked wheel) for the PTX the bench times against.
 
 --flags NAME=ARGS adds a variant NAME compiled unedited by the same tlec
 with ARGS added to its command line (e.g. no-licm=--disable-opt=loop-
@@ -52,6 +60,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from typing import NamedTuple, Optional
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -79,6 +88,8 @@ SIGNATURES = {
                          "fp32",
 }
 POLICY = "%rd_tle_policy"
+# Block-level memory one block may take on an H100 / H200 (227 KiB).
+MAX_SHARED_BYTES = 232448
 
 
 def with_policy(ptx):
@@ -122,6 +133,12 @@ TRANSFORMS = {
     "latecopy": row_schedule.late_copy,
     "endbar-latecopy": lambda ptx: row_schedule.late_copy(
         row_schedule.end_barrier(ptx)),
+    # Measurement only, the kernel is then racy: wgmma reads its operands
+    # through the async proxy, and without this fence the PTX memory model
+    # does not order the cp.async writes (generic proxy) before those reads.
+    # Triton 3.6 leaves it out of pipelined loops; 3.7 put it back.
+    "nofence": lambda ptx: re.sub(r"\n\s*fence\.proxy\.async\.shared::cta;",
+                                  "", ptx),
     # A block barrier after every wait for copy groups, as before a wait
     # whose threads read back only their own copies dropped it.
     "waitbar": lambda ptx: re.sub(r"(cp\.async\.wait_group\s+\d+;)",
@@ -194,6 +211,45 @@ def tlec_args(k):
                     "--signature", SIGNATURES[(family, aligned)]] + extra
 
 
+class Variant(NamedTuple):
+    """One variant of a kernel: its PTX, assembled here unless `cubin` is
+    given; `shared` (bytes) replaces the kernel's dynamic shared memory and
+    `fields` are added to its kernels.json entry."""
+    name: str
+    ptx: str
+    shared: Optional[int] = None
+    fields: dict = {}
+    cubin: Optional[bytes] = None
+
+
+def triton_job(k, family):
+    """The "triton" variant of kernels.json entry k: Triton's PTX of the
+    same kernel and specialization and Triton's own binary of it (its
+    bundled ptxas, which may take PTX versions ours does not), named
+    triton-VERSION, or None where there is none."""
+    if not k.get("aligned", False):
+        return None  # triton_ptx.py specializes as at aligned shapes
+    import triton  # needs Triton, only for this variant
+    import triton_ptx
+    if family == "softmax":
+        # The tutorial's 4 stages, or the most that fit (as compare.py
+        # launches Triton).
+        for stages in (4, 3, 2, 1):
+            compiled = triton_ptx.softmax(k["block_size"], k["num_warps"],
+                                          stages)
+            if compiled.metadata.shared <= MAX_SHARED_BYTES:
+                break
+    elif family == "matmul" and k["dtype"] in ("fp16", "bf16"):
+        compiled = triton_ptx.matmul(k["dtype"], k["bk"], k["num_warps"],
+                                     k["num_stages"], k["bm"], k["bn"])
+    else:
+        return None
+    return Variant(f"triton-{triton.__version__}", compiled.asm["ptx"],
+                   compiled.metadata.shared,
+                   {"extra_null_args": triton_ptx.EXTRA_NULL_ARGS},
+                   compiled.asm["cubin"])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -243,45 +299,55 @@ def main():
         asm = compile_asm()
         jobs = []
         for name in filter(None, args.variants.split(",")):
+            if name == "triton":
+                job = triton_job(k, family)
+                if job:
+                    jobs.append(job)
+                continue
             if name in LLC_FLAGS:
                 ll = compile_asm(emit="llvm")
                 if name == "llc-fence":
                     ll = fence_guarded_branches(ll)
-                jobs.append((name, llc(ll, LLC_FLAGS[name]), None))
+                jobs.append(Variant(name, llc(ll, LLC_FLAGS[name])))
             elif name == "bulk":
                 rewritten = asm
                 if family == "softmax" and aligned:
                     rewritten = bulk_copies.rewrite(asm, k["block_size"] * 4)
-                jobs.append((name, rewritten, None))
+                jobs.append(Variant(name, rewritten))
             else:
-                jobs.append((name, TRANSFORMS[name](asm), None))
+                jobs.append(Variant(name, TRANSFORMS[name](asm)))
         for flags in args.flags:
             name, more = flags.split("=", 1)
-            jobs.append((name, compile_asm(more=more.split()),
-                         dynamic_shared(more=more.split())))
+            jobs.append(Variant(name, compile_asm(more=more.split()),
+                                dynamic_shared(more=more.split())))
         for other in args.other_core:
             name, lib = other.split("=", 1)
             env = dict(os.environ, LD_LIBRARY_PATH=lib + os.pathsep +
                        os.environ.get("LD_LIBRARY_PATH", ""))
-            jobs.append((name, compile_asm(env), dynamic_shared(env)))
+            jobs.append(Variant(name, compile_asm(env), dynamic_shared(env)))
         base = k["file"].rsplit(".cubin", 1)[0]
-        for name, edited, shared in jobs:
-            ptx = os.path.join(BIN, "kernels", f"{base}.{name}.ptx")
+        for v in jobs:
+            ptx = os.path.join(BIN, "kernels", f"{base}.{v.name}.ptx")
             cubin = ptx[:-len(".ptx")] + ".cubin"
-            if edited == asm:
-                print(f"{base}: {name} changes nothing, skipped")
+            if v.ptx == asm:
+                print(f"{base}: {v.name} changes nothing, skipped")
                 continue
             with open(ptx, "w") as f:
-                f.write(edited)
-            subprocess.run([PTXAS, "-arch=sm_90a", ptx, "-o", cubin],
-                           check=True)
-            added.append(dict(k, name=f"tlec-{name}",
+                f.write(v.ptx)
+            if v.cubin:
+                with open(cubin, "wb") as f:
+                    f.write(v.cubin)
+            else:
+                subprocess.run([PTXAS, "-arch=sm_90a", ptx, "-o", cubin],
+                               check=True)
+            added.append(dict(k, name=f"tlec-{v.name}",
                               file=os.path.basename(cubin),
-                              origin=f"{k['origin']}, variant {name}"))
-            if shared is not None:
-                added[-1]["dynamic_shared_bytes"] = shared
+                              origin=f"{k['origin']}, variant {v.name}"))
+            if v.shared is not None:
+                added[-1]["dynamic_shared_bytes"] = v.shared
+            added[-1].update(v.fields)
             if family == "matmul":  # matmul.py tells rows by "variant"
-                added[-1]["variant"] = name
+                added[-1]["variant"] = v.name
     with open(path, "w") as f:
         json.dump(kernels + added, f, indent=1)
     print(f"{len(added)} variants added to {path}")
