@@ -71,10 +71,12 @@ struct DistributePass
         matrixUnits(options.MatrixUnits),
         conversionCounts(options.ConversionCounts) {
     vectorBytes = options.VectorBytes;
+    blockMemoryRowBytes = options.BlockMemoryRowBytes;
     rawLanguages = options.RawLanguages;
     warpExchanges = options.WarpExchanges;
     scratchAlternation = options.ScratchAlternation;
     shuffledPartials = options.ShuffledPartials;
+    earlyRefill = options.EarlyRefill;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
@@ -99,6 +101,11 @@ struct DistributePass
       *this, "vector-bytes",
       llvm::cl::desc("Widest vector memory access of one thread, in bytes"),
       llvm::cl::init(16)};
+  Option<unsigned> blockMemoryRowBytes{
+      *this, "block-memory-row-bytes",
+      llvm::cl::desc("Bytes of one row of the block-level memory's banks; "
+                     "each local buffer starts on a row (0: unknown)"),
+      llvm::cl::init(0)};
   ListOption<std::string> rawLanguages{
       *this, "raw-languages",
       llvm::cl::desc("Native languages of tle_raw variants the chip accepts")};
@@ -115,6 +122,11 @@ struct DistributePass
       llvm::cl::desc("Combine a reduction's warp partials by lane shuffles, "
                      "one read per lane"),
       llvm::cl::init(false)};
+  Option<bool> earlyRefill{
+      *this, "early-refill",
+      llvm::cl::desc("Issue a pipelined loop's refill right after the "
+                     "barrier that releases its slot"),
+      llvm::cl::init(true)};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -210,7 +222,7 @@ struct DistributePass
 
     llvm::StringSet<> scratchSharers = getScratchSharers(st, bufferLifetimes);
     sinkScratchBarriers(module, target.getAddressSpace("global"),
-                        scratchSharers);
+                        scratchSharers, earlyRefill);
     if (failed(placeBlockMemory(module, st, scratchSharers, bufferLifetimes)))
       return signalPassFailure();
     if (!module->hasAttr(::tle::conversion::kNumWarpsAttr))
@@ -297,7 +309,11 @@ struct DistributePass
   /// All block-level memory becomes one external `[0 x i8]` array, sized at
   /// launch (the SDK's contract for `tle.shared_memory`): the scratch at its
   /// start, then each local buffer, whose global is replaced by an offset
-  /// into the array; `scratchSharers` share the scratch's bytes instead,
+  /// into the array. Each buffer of a row or more starts on a row of the
+  /// memory's banks: a softmax ring 32 bytes past one (behind the scratch)
+  /// split every 128-byte line its row copies write, and the 4096x1024
+  /// softmax ran 4% slower on an H100 (bench/RESULTS-h200.md, session 30).
+  /// `scratchSharers` share the scratch's bytes instead,
   /// and each other's where their lifetimes do not meet (the rings of two
   /// pipelined loops one after the other, as in causal attention). One
   /// array lets a backend give a kernel more than its static limit (48 KiB
@@ -332,14 +348,15 @@ struct DistributePass
           busy.push_back({other.begin, other.end});
       llvm::sort(busy);
       uint64_t size = llvm::alignTo(global.bytes, 16);
+      uint64_t alignment = bufferAlignment(global);
       uint64_t offset = 0;
       for (auto [begin, end] : busy) {
-        offset = llvm::alignTo(offset, global.alignment);
+        offset = llvm::alignTo(offset, alignment);
         if (offset + size <= begin)
           break;
         offset = std::max(offset, end);
       }
-      offset = llvm::alignTo(offset, global.alignment);
+      offset = llvm::alignTo(offset, alignment);
       offsets[global.name] = offset;
       placed.push_back({offset, offset + size, &lifetime});
       shared = std::max(shared, offset + size);
@@ -348,7 +365,7 @@ struct DistributePass
     for (auto &global : st.blockGlobals) {
       if (offsets.count(global.name))
         continue;
-      total = llvm::alignTo(total, global.alignment);
+      total = llvm::alignTo(total, bufferAlignment(global));
       offsets[global.name] = total;
       total += llvm::alignTo(global.bytes, 16);
     }
@@ -387,6 +404,14 @@ struct DistributePass
       if (auto global = module.lookupSymbol<LLVM::GlobalOp>(blockGlobal.name))
         global.erase();
     return success();
+  }
+
+  /// A buffer of a row or more starts on a row; smaller ones (mbarriers)
+  /// keep their own alignment.
+  uint64_t bufferAlignment(const DistributeState::BlockGlobal &global) const {
+    if (global.bytes < blockMemoryRowBytes)
+      return global.alignment;
+    return std::max<uint64_t>(global.alignment, blockMemoryRowBytes);
   }
 
   const TargetInfo &target;

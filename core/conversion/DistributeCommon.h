@@ -445,11 +445,14 @@ mlir::LogicalResult emitScratchRelease(mlir::OpBuilder &b, mlir::Location loc,
 /// other block-level globals than theirs; `scratchSharers` names the local
 /// buffers placed in the scratch's bytes), into the next barrier it meets,
 /// and is dropped at a kernel's end or at the end of a loop body whose next
-/// iteration and following code meet a barrier first. Then clears the
-/// marks.
+/// iteration and following code meet a barrier first. With `earlyRefill`,
+/// the copies after a dropped slot release move up to just after the
+/// barrier that releases the slot; without, they stay where they were.
+/// Then clears the marks.
 void sinkScratchBarriers(mlir::ModuleOp module,
                          std::optional<unsigned> globalAddressSpace,
-                         const llvm::StringSet<> &scratchSharers);
+                         const llvm::StringSet<> &scratchSharers,
+                         bool earlyRefill);
 
 /// A new global of `count` elements of `elemType` in address space `as`,
 /// named `prefix` + a number, counted into the kernel's block-level bytes;

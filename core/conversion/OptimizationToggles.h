@@ -68,6 +68,12 @@ struct OptimizationToggles {
   /// beyond noise: softmax 4096x1024 0.978 either way, layer norm and RMS
   /// norm within 1% both ways (bench/RESULTS-h200.md).
   bool ShuffledPartials = false;
+  /// early-refill: a pipelined loop's copies into the slot just read are
+  /// issued right after the barrier that already releases the slot (a
+  /// softmax row's first reduction), so more copies are in flight while the
+  /// body works on; off, they stay at the end of the body, after the row's
+  /// store, where Triton issues them.
+  bool EarlyRefill = true;
   /// occupancy (backends): the kernel fitted in fewer registers when that
   /// lets more blocks reside on one processor without spilling
   /// (backend::CompileOptions::RaiseOccupancy).
@@ -90,7 +96,8 @@ struct OptimizationToggles {
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
       "loop-invariant-code-motion, tensor-copies, own-slot-waits, "
-      "warp-exchanges, scratch-alternation, shuffled-partials, occupancy";
+      "warp-exchanges, scratch-alternation, shuffled-partials, "
+      "early-refill, occupancy";
   /// Those off by default, which enable() is for.
   static constexpr const char *OffByDefaultNames =
       "scratch-alternation, shuffled-partials";
@@ -116,6 +123,7 @@ private:
     F("warp-exchanges", T.WarpExchanges);
     F("scratch-alternation", T.ScratchAlternation);
     F("shuffled-partials", T.ShuffledPartials);
+    F("early-refill", T.EarlyRefill);
     F("occupancy", T.Occupancy);
   }
 };

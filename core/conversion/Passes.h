@@ -160,6 +160,10 @@ void registerPipelineLoadsPass();
 struct DistributeOptions {
   /// Widest vector memory access of one thread, in bytes.
   unsigned VectorBytes = 16;
+  /// One row of the block-level memory's banks, in bytes (banks times bank
+  /// width in the description); each local buffer starts on a row. 0 if
+  /// unknown.
+  unsigned BlockMemoryRowBytes = 0;
   /// The matrix units layout assignment was given; a tl.dot tiled with one
   /// names it in its `tle.matrix_instruction` attribute.
   std::vector<MatrixUnit> MatrixUnits;
@@ -176,6 +180,9 @@ struct DistributeOptions {
   /// Warp partials of a reduction combined by lane shuffles
   /// (OptimizationToggles::ShuffledPartials).
   bool ShuffledPartials = false;
+  /// A pipelined loop's refill issued right after the barrier that
+  /// releases its slot (OptimizationToggles::EarlyRefill).
+  bool EarlyRefill = true;
   /// If set, counts the conversions distributed, by how (Free,
   /// RegisterSelects, WarpExchanges, ThroughBlockMemory).
   LayoutConversionCounts *ConversionCounts = nullptr;

@@ -36,11 +36,16 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   Layouts.ConversionCounts = Options.ConversionCounts;
   DistributeOptions Dist;
   Dist.VectorBytes = Layouts.VectorBytes;
+  for (const hwdesc::TleMapping &Mapping : Desc.getTleMapping())
+    if (Mapping.Level == hwdesc::LevelKind::Block && Mapping.Memory)
+      Dist.BlockMemoryRowBytes =
+          unsigned(Mapping.Memory->Banks * Mapping.Memory->BankWidth);
   Dist.MatrixUnits = Layouts.MatrixUnits;
   Dist.RawLanguages = Desc.RawLanguages;
   Dist.WarpExchanges = Options.Optimizations.WarpExchanges;
   Dist.ScratchAlternation = Options.Optimizations.ScratchAlternation;
   Dist.ShuffledPartials = Options.Optimizations.ShuffledPartials;
+  Dist.EarlyRefill = Options.Optimizations.EarlyRefill;
   Dist.ConversionCounts = Options.ConversionCounts;
 
   PassManager PM(Module.getContext());

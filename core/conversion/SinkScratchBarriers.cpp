@@ -75,9 +75,9 @@ struct Footprint {
 class BarrierPlacement {
 public:
   BarrierPlacement(std::optional<unsigned> globalAddressSpace,
-                   const llvm::StringSet<> &scratchSharers)
-      : globalAddressSpace(globalAddressSpace), scratchSharers(scratchSharers) {
-  }
+                   const llvm::StringSet<> &scratchSharers, bool earlyRefill)
+      : globalAddressSpace(globalAddressSpace), scratchSharers(scratchSharers),
+        earlyRefill(earlyRefill) {}
 
   void run(ModuleOp module);
 
@@ -339,6 +339,7 @@ private:
 
   std::optional<unsigned> globalAddressSpace;
   const llvm::StringSet<> &scratchSharers;
+  bool earlyRefill;
 };
 
 /// The consecutive ops carrying `attr` (a barrier may be several ops:
@@ -370,7 +371,8 @@ void BarrierPlacement::run(ModuleOp module) {
     if (barrier) {
       for (Operation *op : llvm::reverse(group))
         op->erase();
-      hoistRefill(barrier, from);
+      if (earlyRefill)
+        hoistRefill(barrier, from);
       continue;
     }
     // Needed: it and the refill go up to just after the slot's last read,
@@ -388,8 +390,9 @@ void BarrierPlacement::run(ModuleOp module) {
 
 void sinkScratchBarriers(ModuleOp module,
                          std::optional<unsigned> globalAddressSpace,
-                         const llvm::StringSet<> &scratchSharers) {
-  BarrierPlacement(globalAddressSpace, scratchSharers).run(module);
+                         const llvm::StringSet<> &scratchSharers,
+                         bool earlyRefill) {
+  BarrierPlacement(globalAddressSpace, scratchSharers, earlyRefill).run(module);
   module.walk([](Operation *op) {
     op->removeAttr(kScratchReleaseAttr);
     op->removeAttr(kBlockBarrierAttr);
