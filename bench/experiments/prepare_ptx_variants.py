@@ -227,7 +227,7 @@ class Variant(NamedTuple):
     name: str
     ptx: str
     shared: Optional[int] = None
-    fields: dict = {}
+    fields: Optional[dict] = None
     cubin: Optional[bytes] = None
 
 
@@ -255,7 +255,7 @@ def triton_job(k, family):
         return None
     return Variant(f"triton-{triton.__version__}", compiled.asm["ptx"],
                    compiled.metadata.shared,
-                   {"extra_null_args": triton_ptx.EXTRA_NULL_ARGS},
+                   {"extra_null_args": triton_ptx.extra_params(compiled)},
                    compiled.asm["cubin"])
 
 
@@ -323,6 +323,12 @@ def main():
                 if family == "softmax" and aligned:
                     rewritten = bulk_copies.rewrite(asm, k["block_size"] * 4)
                 jobs.append(Variant(name, rewritten))
+            elif name == "ringalign":
+                # Ring offsets are recognized by softmax's layout: slots
+                # 32 bytes past a multiple of 4096.
+                if family == "softmax":
+                    jobs.append(Variant(name, TRANSFORMS[name](asm),
+                                        k.get("dynamic_shared_bytes", 0) + 96))
             else:
                 jobs.append(Variant(name, TRANSFORMS[name](asm)))
         for flags in args.flags:
@@ -354,9 +360,7 @@ def main():
                               origin=f"{k['origin']}, variant {v.name}"))
             if v.shared is not None:
                 added[-1]["dynamic_shared_bytes"] = v.shared
-            if v.name == "ringalign":
-                added[-1]["dynamic_shared_bytes"] += 96
-            added[-1].update(v.fields)
+            added[-1].update(v.fields or {})
             if family == "matmul":  # matmul.py tells rows by "variant"
                 added[-1]["variant"] = v.name
     with open(path, "w") as f:

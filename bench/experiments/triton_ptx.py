@@ -24,8 +24,6 @@ from triton.runtime import JITFunction
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 H100_OR_H200 = GPUTarget("cuda", 90, 32)
-# Scratch pointers Triton 3.x appends to every kernel's parameters.
-EXTRA_NULL_ARGS = 2
 
 
 def jit_function(example, name):
@@ -53,6 +51,21 @@ def compile_kernel(fn, signature, constants, num_warps, num_stages):
                   attrs=attrs),
         target=H100_OR_H200,
         options={"num_warps": num_warps, "num_stages": num_stages})
+
+
+def extra_params(kernel):
+    """How many parameters Triton appended to the kernel's own (its global
+    and profile scratch pointers, by version): the entry's .param count less
+    the runtime arguments. Those must take null pointers, so the kernel may
+    not need global scratch."""
+    ptx = kernel.asm["ptx"]
+    entry = ptx[ptx.index(".entry"):]
+    params = entry[:entry.index(")")].count(".param")
+    own = sum(1 for t in kernel.src.signature.values() if t != "constexpr")
+    if getattr(kernel.metadata, "global_scratch_size", 0):
+        sys.exit("triton_ptx.py: the kernel needs global scratch; the "
+                 "harness passes null pointers")
+    return params - own
 
 
 def matmul(dtype, block_k, num_warps, num_stages=3, block_m=128,

@@ -103,8 +103,9 @@ struct DistributePass
       llvm::cl::init(16)};
   Option<unsigned> blockMemoryRowBytes{
       *this, "block-memory-row-bytes",
-      llvm::cl::desc("Bytes of one row of the block-level memory's banks; "
-                     "each local buffer starts on a row (0: unknown)"),
+      llvm::cl::desc(
+          "Bytes of one row of the block-level memory's banks; "
+          "each local buffer of a row or more starts on one (0: unknown)"),
       llvm::cl::init(0)};
   ListOption<std::string> rawLanguages{
       *this, "raw-languages",
@@ -124,8 +125,8 @@ struct DistributePass
       llvm::cl::init(false)};
   Option<bool> earlyRefill{
       *this, "early-refill",
-      llvm::cl::desc("Issue a pipelined loop's refill right after the "
-                     "barrier that releases its slot"),
+      llvm::cl::desc("Issue a pipelined loop's refill right after a "
+                     "barrier that stays and already releases its slot"),
       llvm::cl::init(true)};
 
   void runOnOperation() override {
@@ -406,12 +407,14 @@ struct DistributePass
     return success();
   }
 
-  /// A buffer of a row or more starts on a row; smaller ones (mbarriers)
-  /// keep their own alignment.
+  /// A buffer of a row or more starts on a row (the next power of two, at
+  /// most the array's own alignment); smaller ones (mbarriers) keep theirs.
   uint64_t bufferAlignment(const DistributeState::BlockGlobal &global) const {
-    if (global.bytes < blockMemoryRowBytes)
+    if (!blockMemoryRowBytes || global.bytes < blockMemoryRowBytes)
       return global.alignment;
-    return std::max<uint64_t>(global.alignment, blockMemoryRowBytes);
+    uint64_t row = std::min<uint64_t>(llvm::PowerOf2Ceil(blockMemoryRowBytes),
+                                      kBlockMemoryAlignment);
+    return std::max<uint64_t>(global.alignment, row);
   }
 
   const TargetInfo &target;

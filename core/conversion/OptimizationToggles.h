@@ -68,11 +68,12 @@ struct OptimizationToggles {
   /// beyond noise: softmax 4096x1024 0.978 either way, layer norm and RMS
   /// norm within 1% both ways (bench/RESULTS-h200.md).
   bool ShuffledPartials = false;
-  /// early-refill: a pipelined loop's copies into the slot just read are
-  /// issued right after the barrier that already releases the slot (a
-  /// softmax row's first reduction), so more copies are in flight while the
-  /// body works on; off, they stay at the end of the body, after the row's
-  /// store, where Triton issues them.
+  /// early-refill: where a barrier that stays already releases a pipelined
+  /// loop's slot (a softmax row's first reduction), the copies refilling it
+  /// are issued right after that barrier, so more copies are in flight
+  /// while the body works on; off, they stay at the end of the body, after
+  /// the row's store, where Triton issues them. On: session 30 timed both
+  /// within 1-2% of each other either way (bench/RESULTS-h200.md).
   bool EarlyRefill = true;
   /// occupancy (backends): the kernel fitted in fewer registers when that
   /// lets more blocks reside on one processor without spilling

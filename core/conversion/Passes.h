@@ -161,8 +161,8 @@ struct DistributeOptions {
   /// Widest vector memory access of one thread, in bytes.
   unsigned VectorBytes = 16;
   /// One row of the block-level memory's banks, in bytes (banks times bank
-  /// width in the description); each local buffer starts on a row. 0 if
-  /// unknown.
+  /// width in the description); each local buffer of a row or more starts
+  /// on a row. 0 if unknown.
   unsigned BlockMemoryRowBytes = 0;
   /// The matrix units layout assignment was given; a tl.dot tiled with one
   /// names it in its `tle.matrix_instruction` attribute.
@@ -180,8 +180,8 @@ struct DistributeOptions {
   /// Warp partials of a reduction combined by lane shuffles
   /// (OptimizationToggles::ShuffledPartials).
   bool ShuffledPartials = false;
-  /// A pipelined loop's refill issued right after the barrier that
-  /// releases its slot (OptimizationToggles::EarlyRefill).
+  /// A pipelined loop's refill issued right after the barrier that stays
+  /// and already releases its slot (OptimizationToggles::EarlyRefill).
   bool EarlyRefill = true;
   /// If set, counts the conversions distributed, by how (Free,
   /// RegisterSelects, WarpExchanges, ThroughBlockMemory).

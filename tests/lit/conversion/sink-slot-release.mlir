@@ -1,4 +1,5 @@
 // RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-pipeline-loads --tle-distribute --canonicalize --cse | FileCheck %s
+// RUN: tle-opt %s -split-input-file --tle-assign-layouts --tle-pipeline-loads --tle-distribute=early-refill=false --canonicalize --cse | FileCheck %s --check-prefix=LATE
 
 // A row loop that asked for num_stages, with a sum across warps per row, as
 // softmax. The sum's barrier between its scratch write and reads already
@@ -8,6 +9,18 @@
 // the rest of the row's work. The sum's release barrier is dropped at the
 // end of the body: the next iteration starts with the wait's barrier. Two
 // barriers per row.
+// With early-refill=false the dropped release leaves the refill where the
+// pipeliner put it: after the row's store, at the end of the body.
+// LATE-LABEL: llvm.func @rows_sum
+// LATE: scf.for
+// LATE: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<2xf32>
+// LATE: llvm.store %{{.*}}, %{{.*}} : vector<2xf32>, !llvm.ptr<1>
+// LATE-NOT: gpu.barrier
+// LATE: llvm.load %{{.*}} : !llvm.ptr<1> -> vector<2xf32>
+// LATE-NOT: gpu.barrier
+// LATE: llvm.store %{{.*}}, %{{.*}} : vector<2xf32>, !llvm.ptr<3>
+// LATE-NOT: llvm.{{load|store}}
+// LATE: scf.yield
 // CHECK-LABEL: llvm.func @rows_sum
 // CHECK: scf.for
 // CHECK-NOT: llvm.load
