@@ -744,14 +744,15 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
     R.UnrollFactor = *N;
   }
 
+  // Python refuses a zero step, static or not.
+  if (R.Step.is(TValue::Kind::Int) && R.Step.getWideInt().isZero())
+    return error(Call, "range() step must not be zero");
   if (R.Static) {
     for (const TValue *V : {&R.Start, &R.End, &R.Step})
       if (!V->is(TValue::Kind::Int) || !V->fitsInt64())
         return error(Call, "tl.static_range bounds must be constexpr ints" +
                                Twine(V->fitsInt64() ? "" : " of int64") +
                                ", got " + V->describe());
-    if (R.Step.getInt() == 0)
-      return error(Call, "range() step must not be zero");
     // Each value unrolls the body once: a bound on them keeps a mistyped
     // range from exhausting memory.
     constexpr size_t MaxUnroll = 1 << 16;
@@ -775,8 +776,6 @@ LogicalResult Emitter::lowerFor(const ForStmt *S) {
       return error(Call,
                    "range() step must fit in int64, got " + R.Step.describe());
     llvm::APInt StepValue = R.Step.getWideInt();
-    if (StepValue.isZero())
-      return error(Call, "range() step must not be zero");
     if (StepValue.isNegative()) {
       CountsDown = true;
       R.Step = *TValue::integer(-StepValue); // At most 2^63.

@@ -217,3 +217,15 @@ def gather_other_axis(x_ptr):
                 tl.arange(0, 8)[None, :])
     i = tl.arange(0, 4)[:, None] + tl.zeros([4, 8], tl.int32)
     tl.store(x_ptr, tl.sum(tl.sum(tl.gather(x, i, 1), 1), 0))
+
+
+@triton.jit
+def zero_step(x_ptr, n, STEP: tl.constexpr):
+    for i in range(0, n, STEP):
+        tl.store(x_ptr + i, 1.0)
+
+
+@triton.jit
+def zero_static_step(x_ptr, STEP: tl.constexpr):
+    for j in tl.static_range(0, 4, STEP):
+        tl.store(x_ptr + j, 1.0)
