@@ -157,7 +157,10 @@ static SchemaNode buildSchema() {
           "Peak bandwidth of the level for the whole chip."),
       opt("latency_cycles", integer(0, 1000000),
           "Typical load latency in processor cycles."),
-      opt("banks", integer(1, 1024), "Number of banks."),
+      opt("banks", integer(1, 1024),
+          "Number of banks. Banks times bank_width is one row of banks: in "
+          "the block level, each local buffer of a row or more starts on "
+          "a row."),
       opt("bank_width", quantity(UnitKind::Size), "Width of one bank."),
       opt("address_space", integer(0, 255),
           "Address space number the backend uses for the level."),
