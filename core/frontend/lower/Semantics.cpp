@@ -974,7 +974,7 @@ Result Emitter::where(const TValue &Cond, const TValue &X, const TValue &Y,
   if (isPointerType(XT.Type) || isPointerType(YT.Type)) {
     // Pointers select as they are, between pointers of one type (Triton's
     // check_ptr_type_impl).
-    if (XT.Type != YT.Type || XT.IsUnsigned != YT.IsUnsigned)
+    if (XT != YT)
       return error(Site, "tl.where between pointers needs one pointer type, "
                          "got " +
                              X.describe() + " and " + Y.describe());

@@ -17,6 +17,11 @@ namespace tle::frontend {
 struct DType {
   mlir::Type Type;
   bool IsUnsigned = false;
+
+  bool operator==(const DType &Other) const {
+    return Type == Other.Type && IsUnsigned == Other.IsUnsigned;
+  }
+  bool operator!=(const DType &Other) const { return !(*this == Other); }
 };
 
 /// `tl.<name>` dtypes: "float16", "bfloat16", "int32", "uint8", "float8e5",
