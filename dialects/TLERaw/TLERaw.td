@@ -86,6 +86,9 @@ def TLERaw_CallOp : Op<TLERaw_Dialect, "call", []> {
     /// How many elements of `type` (a scalar or tile type) one register of
     /// the assembly holds: min(32 / width, pack) below 32 bits, else 1.
     unsigned getElementsPerRegister(Type type);
+    /// The first operand or result type whose registers' element count does
+    /// not divide `pack` (the verifier refuses it), or null.
+    Type getTypeSplittingPack();
   }];
 }
 

@@ -75,13 +75,11 @@ LogicalResult CallOp::verify() {
   }
   // Narrow values travel in 32-bit registers of min(32 / width, pack)
   // elements: those must divide the pack.
-  for (Type type :
-       llvm::concat<const Type>(getArgs().getTypes(), getResultTypes()))
-    if (unsigned perRegister = getElementsPerRegister(type);
-        getPack() % perRegister != 0)
-      return emitOpError() << "packs " << getPack() << " elements per call, "
-                           << "which 32-bit registers of " << perRegister << " "
-                           << getElementTypeOrSelf(type) << " do not divide";
+  if (Type type = getTypeSplittingPack())
+    return emitOpError() << "packs " << getPack() << " elements per call, "
+                         << "which 32-bit registers of "
+                         << getElementsPerRegister(type) << " "
+                         << getElementTypeOrSelf(type) << " do not divide";
   Region &fallback = getFallback();
   if (fallback.empty())
     return success();
@@ -104,6 +102,14 @@ unsigned CallOp::getElementsPerRegister(Type type) {
   unsigned width =
       element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
   return width < 32 ? std::min(32 / width, getPack()) : 1;
+}
+
+Type CallOp::getTypeSplittingPack() {
+  for (Type type :
+       llvm::concat<const Type>(getArgs().getTypes(), getResultTypes()))
+    if (getPack() % getElementsPerRegister(type) != 0)
+      return type;
+  return Type();
 }
 
 VariantAttr CallOp::getVariant(StringRef language) {
