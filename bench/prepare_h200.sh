@@ -198,11 +198,15 @@ if [ -x "$BUILD/bin/tlec" ]; then
   done
   matmul_one fp16 128 128 32 4 true 3 pipeline-loads
   matmul_one fp16 128 128 32 4 true 3 remove-layout-conversions
-  matmul_one fp16 128 128 32 4 true 3 occupancy
-  matmul_one bf16 128 128 32 4 true 3 occupancy
+  # With K divisible by 16 ptxas fits these in 168 registers by itself, so
+  # the occupancy raise (tests/lit/nvidia/occupancy.test) has nothing to do;
+  # held to 2 blocks per SM instead of 3 (mma-residency).
+  matmul_one fp16 128 128 32 4 true 3 mma-residency
+  matmul_one bf16 128 128 32 4 true 3 mma-residency
   # Strided operands (the ragged shape): 64 scalar pointers per thread.
   matmul_one fp16 128 128 32 4 false 3 loop-pointer-bases
   matmul_one fp8e5 128 128 64 4 true 3
+  matmul_one fp8e5 128 128 64 4 true 3 mma-residency
   matmul_one fp8e5 128 256 128 8 true 3
 fi
 

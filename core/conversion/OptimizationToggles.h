@@ -79,6 +79,12 @@ struct OptimizationToggles {
   /// lets more blocks reside on one processor without spilling
   /// (backend::CompileOptions::RaiseOccupancy).
   bool Occupancy = true;
+  /// mma-residency (backends): a kernel built around the matrix unit's
+  /// asynchronous MMAs resides at most as many blocks per processor as the
+  /// backend finds worth it, fewer than its resources would allow (NVIDIA:
+  /// 2 per SM for wgmma kernels, through the launch's shared memory;
+  /// backend::CompileOptions::HoldMmaResidency).
+  bool MmaResidency = true;
 
   /// Calls F(name, enabled) for every optimization: what disable() takes and
   /// what a compiled binary depends on (the driver's cache key).
@@ -98,7 +104,7 @@ struct OptimizationToggles {
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
       "loop-invariant-code-motion, tensor-copies, own-slot-waits, "
       "warp-exchanges, scratch-alternation, shuffled-partials, "
-      "early-refill, occupancy";
+      "early-refill, occupancy, mma-residency";
   /// Those off by default, which enable() is for.
   static constexpr const char *OffByDefaultNames =
       "scratch-alternation, shuffled-partials";
@@ -126,6 +132,7 @@ private:
     F("shuffled-partials", T.ShuffledPartials);
     F("early-refill", T.EarlyRefill);
     F("occupancy", T.Occupancy);
+    F("mma-residency", T.MmaResidency);
   }
 };
 

@@ -190,6 +190,7 @@ TargetJobResult tle::driver::runTargetJob(const KernelSource &Source,
   backend::CompileOptions Compile = Options.Compile;
   Compile.KeepLLVMIR = Options.Emit == EmitKind::LLVMIR;
   Compile.RaiseOccupancy = Options.Optimizations.Occupancy;
+  Compile.HoldMmaResidency = Options.Optimizations.MmaResidency;
   Expected<backend::CompiledKernel> Kernel = [&] {
     mlir::TimingScope Backend =
         Scope.nest("backend " + T.ThePlugin->getName().str());

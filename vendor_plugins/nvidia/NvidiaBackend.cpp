@@ -381,18 +381,28 @@ static Expected<std::string> emitPtx(llvm::Module &M, TargetMachine &TM) {
   return Ptx.str().str();
 }
 
+/// Blocks per SM that a kernel issuing warpgroup MMAs is held to. Measured
+/// on an H100 (session 31, bench/RESULTS-h200.md), the same binary of
+/// examples/matmul.py's 128x128x32 tiles at 4 warps (168 registers, 48 KiB)
+/// launched to reside 3 and 2 blocks per SM: 0.91 -> 1.00 of Triton at
+/// 8192^3 fp16, 0.95 -> 0.98 at 4096^3, bf16 1.00 -> 1.06 and 0.99 -> 1.00,
+/// with the card at its power cap. Triton's code of that tile takes 174
+/// registers, so 2 blocks, too.
+static constexpr unsigned MatrixKernelBlocks = 2;
+
 /// When registers alone keep blocks off an SM, asks ptxas again for one more
-/// block (NvidiaOccupancy.h) and keeps that binary if it gets the block with
-/// nothing spilled and wgmma left as it was.
+/// block, up to MaxBlocks (NvidiaOccupancy.h), and keeps that binary if it
+/// gets the block with nothing spilled and wgmma left as it was.
 static void raiseOccupancy(StringRef Ptxas, const hwdesc::HwDesc &Desc,
                            backend::CompiledKernel &Kernel, std::string &Cubin,
-                           backend::ResourceUsage &Usage, StringRef PtxasLog) {
+                           backend::ResourceUsage &Usage, StringRef PtxasLog,
+                           unsigned MaxBlocks) {
   if (Usage.SpillStoreBytes > 0 || Usage.SpillLoadBytes > 0)
     return;
   uint64_t SharedBytes =
       Kernel.SharedMemoryBytes + Usage.StaticSharedMemoryBytes;
   std::optional<unsigned> Blocks = nvidia::getBlocksToRequest(
-      Desc, Kernel.ThreadsPerBlock, Usage.Registers, SharedBytes);
+      Desc, Kernel.ThreadsPerBlock, Usage.Registers, SharedBytes, MaxBlocks);
   if (!Blocks)
     return;
   std::optional<std::string> Ptx =
@@ -421,6 +431,24 @@ static void raiseOccupancy(StringRef Ptxas, const hwdesc::HwDesc &Desc,
   Usage = Raised;
   Kernel.Properties.push_back(
       {"minnctapersm", std::to_string(*Blocks), "blocks"});
+}
+
+/// Launches the kernel with enough block-level memory that at most MaxBlocks
+/// of its blocks reside on one SM; the manifest's shared_memory_bytes says
+/// how much, the residency_padding property how much of it is for that.
+static void holdResidentBlocks(const hwdesc::HwDesc &Desc,
+                               backend::CompiledKernel &Kernel,
+                               const backend::ResourceUsage &Usage,
+                               unsigned MaxBlocks) {
+  std::optional<uint64_t> Shared = nvidia::getSharedBytesHoldingBlocks(
+      Desc, Kernel.ThreadsPerBlock, Usage.Registers, Kernel.SharedMemoryBytes,
+      Usage.StaticSharedMemoryBytes, MaxBlocks);
+  if (!Shared)
+    return;
+  Kernel.Properties.push_back(
+      {"residency_padding", std::to_string(*Shared - Kernel.SharedMemoryBytes),
+       "bytes"});
+  Kernel.SharedMemoryBytes = *Shared;
 }
 
 Expected<backend::CompiledKernel>
@@ -532,8 +560,14 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     return createStringError(inconvertibleErrorCode(),
                              Mapped.empty() ? Message : Mapped + Message);
   }
+  unsigned MaxBlocks = Options.HoldMmaResidency && Options.OptLevel > 0 &&
+                               nvidia::issuesWarpgroupMma(Result.Assembly)
+                           ? MatrixKernelBlocks
+                           : nvidia::UnlimitedBlocks;
   if (Options.RaiseOccupancy && Options.OptLevel > 0)
-    raiseOccupancy(Kit.Ptxas, Desc, Result, *Cubin, Usage, PtxasLog);
+    raiseOccupancy(Kit.Ptxas, Desc, Result, *Cubin, Usage, PtxasLog, MaxBlocks);
+  if (MaxBlocks != nvidia::UnlimitedBlocks)
+    holdResidentBlocks(Desc, Result, Usage, MaxBlocks);
   // What the description's limits let reside on one SM with these
   // registers and this much shared memory (docs/bundle.md); nothing when it
   // gives no limit.

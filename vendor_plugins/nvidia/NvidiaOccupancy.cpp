@@ -1,4 +1,4 @@
-//===- NvidiaOccupancy.cpp - A resident block for a few registers ---------===//
+//===- NvidiaOccupancy.cpp - Blocks resident on one SM --------------------===//
 //
 // Part of the TLE project.
 //
@@ -84,17 +84,42 @@ unsigned nvidia::getRegisterBudget(const hwdesc::HwDesc &Desc, unsigned Threads,
 std::optional<unsigned> nvidia::getBlocksToRequest(const hwdesc::HwDesc &Desc,
                                                    unsigned Threads,
                                                    unsigned Registers,
-                                                   uint64_t SharedBytes) {
+                                                   uint64_t SharedBytes,
+                                                   unsigned MaxBlocks) {
   if (Registers == 0 || Desc.getLimits().RegistersPerProcessor <= 0)
     return std::nullopt;
   unsigned Now = getResidentBlocks(Desc, Threads, Registers, SharedBytes);
   unsigned Ceiling = getResidentBlocks(Desc, Threads, 0, SharedBytes);
-  if (Now == 0 || Now >= Ceiling)
+  if (Now == 0 || Now >= Ceiling || Now >= MaxBlocks)
     return std::nullopt;
   unsigned Budget = getRegisterBudget(Desc, Threads, Now + 1);
   if (uint64_t(Budget) * 8 < uint64_t(Registers) * 7)
     return std::nullopt;
   return Now + 1;
+}
+
+std::optional<uint64_t> nvidia::getSharedBytesHoldingBlocks(
+    const hwdesc::HwDesc &Desc, unsigned Threads, unsigned Registers,
+    uint64_t SharedBytes, uint64_t StaticBytes, unsigned MaxBlocks) {
+  const hwdesc::Limits &Lim = Desc.getLimits();
+  if (MaxBlocks == 0 || Lim.SharedPerProcessor == 0 ||
+      getResidentBlocks(Desc, Threads, Registers, SharedBytes + StaticBytes) <=
+          MaxBlocks)
+    return std::nullopt;
+  uint64_t Reserved = nvidia::getComputeCapability(Desc.Arch) >= 80
+                          ? ReservedSharedPerBlock
+                          : 0;
+  // MaxBlocks + 1 blocks of PerBlock must not fit.
+  uint64_t PerBlock = alignTo(
+      Lim.SharedPerProcessor / (uint64_t(MaxBlocks) + 1) + 1, SharedUnit);
+  if (PerBlock < Reserved + StaticBytes)
+    return std::nullopt;
+  uint64_t Shared = std::max(SharedBytes, PerBlock - Reserved - StaticBytes);
+  uint64_t BlockLimit =
+      Lim.SharedPerBlockOptin ? Lim.SharedPerBlockOptin : Lim.SharedPerBlock;
+  if (BlockLimit && Shared + StaticBytes > BlockLimit)
+    return std::nullopt;
+  return Shared;
 }
 
 std::optional<std::string> nvidia::requestResidentBlocks(StringRef Ptx,
@@ -108,6 +133,10 @@ std::optional<std::string> nvidia::requestResidentBlocks(StringRef Ptx,
   return (Ptx.take_front(LineEnd + 1) + ".minnctapersm " + Twine(Blocks) +
           "\n" + Ptx.drop_front(LineEnd + 1))
       .str();
+}
+
+bool nvidia::issuesWarpgroupMma(StringRef Ptx) {
+  return Ptx.contains("wgmma.mma_async");
 }
 
 bool nvidia::reportsSerializedWarpgroupMma(StringRef PtxasLog) {

@@ -74,6 +74,39 @@ TEST(OccupancyTest, BlocksToRequest) {
   // Registers do not limit.
   EXPECT_EQ(getBlocksToRequest(*D, 256, 32, 16384), std::nullopt);
   EXPECT_EQ(getBlocksToRequest(*D, 128, 0, 49152), std::nullopt);
+  // Never beyond what the kernel is held to.
+  EXPECT_EQ(getBlocksToRequest(*D, 128, 178, 49152, 3), 3u);
+  EXPECT_EQ(getBlocksToRequest(*D, 128, 178, 49152, 2), std::nullopt);
+}
+
+TEST(OccupancyTest, SharedBytesHoldingBlocks) {
+  std::unique_ptr<hwdesc::HwDesc> D = loadH200();
+  ASSERT_TRUE(D);
+  // 168 registers and 48 KiB admit 3 blocks of 4 warps; 76928 bytes (77952
+  // per block with the reserved 1 KiB, over a third of 228 KiB) admit 2.
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 0, 2), 76928u);
+  EXPECT_EQ(getResidentBlocks(*D, 128, 168, 76928), 2u);
+  EXPECT_EQ(getResidentBlocks(*D, 128, 168, 76928 - 128), 3u);
+  // What the binary declares itself counts against the same block.
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 1024, 2), 75904u);
+  // Held to one: more than half of the SM with the reserved 1 KiB.
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 32, 1024, 0, 1), 115840u);
+  EXPECT_EQ(getResidentBlocks(*D, 128, 32, 115840), 1u);
+  // Already held by registers (178: 2 blocks) or by shared memory.
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 178, 49152, 0, 2),
+            std::nullopt);
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 256, 128, 98304, 0, 2),
+            std::nullopt);
+  // Nothing holds a kernel to no block at all.
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 0, 0),
+            std::nullopt);
+}
+
+TEST(OccupancyTest, WarpgroupMma) {
+  EXPECT_TRUE(issuesWarpgroupMma(
+      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {...}"));
+  EXPECT_FALSE(issuesWarpgroupMma("wgmma.fence.sync.aligned;\n"
+                                  "mma.sync.aligned.m16n8k16"));
 }
 
 TEST(OccupancyTest, DescriptionsWithoutReservationOrLimits) {

@@ -113,6 +113,10 @@ struct CompileOptions {
   /// when that lets more blocks reside on one processor and nothing spills
   /// (tlec --disable-opt=occupancy turns it off).
   bool RaiseOccupancy = true;
+  /// The backend may hold a kernel built around the matrix unit's
+  /// asynchronous MMAs to fewer resident blocks per processor than its
+  /// resources allow (tlec --disable-opt=mma-residency turns it off).
+  bool HoldMmaResidency = true;
   /// Asks compile() to fill CompiledKernel::LLVMIR (tlec --emit=llvm); off
   /// by default because printing a module costs time nobody else needs.
   bool KeepLLVMIR = false;
