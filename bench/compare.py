@@ -152,6 +152,9 @@ class DriverKernel:
                                                 ctypes.c_int]
             cuda.cuFuncSetCacheConfig.argtypes = [ctypes.c_void_p,
                                                   ctypes.c_int]
+            cuda.cuOccupancyMaxActiveBlocksPerMultiprocessor.argtypes = [
+                ctypes.POINTER(ctypes.c_int), ctypes.c_void_p, ctypes.c_int,
+                ctypes.c_size_t]
             cuda.cuLaunchKernel.argtypes = [
                 ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
                 ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
@@ -204,6 +207,17 @@ class DriverKernel:
                                                  self.function),
                     "cuFuncGetAttribute")
         return value.value
+
+    def resident_blocks(self):
+        """Blocks of this kernel the driver lets reside on one SM at its
+        launch's threads and dynamic shared memory
+        (cuOccupancyMaxActiveBlocksPerMultiprocessor)."""
+        blocks = ctypes.c_int()
+        self._check(self.cuda.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+            ctypes.byref(blocks), self.function, self.threads,
+            ctypes.c_size_t(self.dynamic_shared)),
+            "cuOccupancyMaxActiveBlocksPerMultiprocessor")
+        return blocks.value
 
     def launcher(self, grid, args):
         """A function that launches with args (ctypes values), built once so

@@ -114,6 +114,15 @@ def main():
               for s in parser.parse_args().shapes.split(",")]
     with open(os.path.join(BIN, "kernels.json")) as f:
         kernels = [k for k in json.load(f) if k.get("kind") == "matmul"]
+    # Binaries are compiled for the H200; on an H100, those the compiler
+    # built differently for it (prepare_h200.sh: "h100") run instead.
+    on_h100 = "H100" in torch.cuda.get_device_name()
+    if on_h100:
+        kernels = [dict(k, **k["h100"]) if "h100" in k else k
+                   for k in kernels]
+    print(f"GPU: {torch.cuda.get_device_name()}; binaries for target "
+          f"{'h100-sxm where they differ, else h200' if on_h100 else 'h200'}",
+          flush=True)
     fn = load_example("matmul").matmul_kernel.fn  # the jit function, untuned
     rows, wrong = [], False
     for dname, dtype in DTYPES.items():
@@ -151,6 +160,14 @@ def main():
                     err = relative_error(c, ref)
                     ok = err < tolerance
                     note = f"{err:.1e} {'ok' if ok else 'WRONG'}"
+                    # The driver's count of resident blocks against the
+                    # compiler's (the manifest's blocks_per_sm).
+                    blocks = dk.resident_blocks()
+                    note += f", {blocks} blocks/SM"
+                    expected = kernel.get("blocks_per_sm")
+                    if expected is not None and blocks != expected:
+                        ok = False
+                        note += f" (MISMATCH: the manifest says {expected})"
                     # Timed writing Triton's output, so both write the same
                     # memory.
                     launch = run_ours(dk, kernel, a, b, ct, m, n, k)

@@ -148,8 +148,11 @@ fi
 #    shapes whose sizes are multiples of 16, specializes the unit strides
 #    (-D stride=1) and divisibility as Triton's JIT would; the other keeps
 #    every stride a runtime argument for ragged shapes.
-addmm() { # file dtype bm bn bk gm num_warps aligned num_stages origin dynamic_shared variant
-  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"num_stages\": $9, \"origin\": \"${10}\", \"dynamic_shared_bytes\": ${11}, \"variant\": \"${12}\"}")
+addmm() { # file dtype bm bn bk gm num_warps aligned num_stages origin dynamic_shared variant blocks_per_sm [h100 fields]
+  entries+=("{\"name\": \"tlec-cubin\", \"file\": \"$1\", \"entry\": \"matmul_kernel\", \"kind\": \"matmul\", \"dtype\": \"$2\", \"bm\": $3, \"bn\": $4, \"bk\": $5, \"gm\": $6, \"num_warps\": $7, \"aligned\": $8, \"num_stages\": $9, \"origin\": \"${10}\", \"dynamic_shared_bytes\": ${11}, \"variant\": \"${12}\"${13:+, \"blocks_per_sm\": ${13}}${14:+, \"h100\": ${14}}}")
+}
+blocks_per_sm() { # manifest.json
+  python3 "$ROOT/bench/dynamic_shared.py" --blocks-per-sm "$1"
 }
 # An optional 8th argument switches one optimization off (tlec
 # --disable-opt=NAME), to measure what it gives on its own.
@@ -172,17 +175,31 @@ matmul_one() { # dtype bm bn bk num_warps aligned num_stages [disabled-opt]
   fi
   if "$BUILD/bin/tlec" "$ROOT/examples/matmul.py" --kernel matmul_kernel \
        --target h200 --num-warps "$5" --num-stages "$7" "${spec[@]}" \
-       -o "$d" 2>"$d.log"; then
+       -o "$d" 2>"$d.log" &&
+     "$BUILD/bin/tlec" "$ROOT/examples/matmul.py" --kernel matmul_kernel \
+       --target h100-sxm --num-warps "$5" --num-stages "$7" "${spec[@]}" \
+       -o "$d-h100" 2>>"$d.log"; then
     mv "$d"/matmul_kernel/matmul_kernel.*.cubin "$K/$f"
+    local m="$d/matmul_kernel/manifest.json" m100="$d-h100/matmul_kernel/manifest.json"
+    # The device may be an H100: where the compiler decides differently
+    # for it (blocks held per SM), its binary comes along and matmul.py
+    # runs that one there.
+    local h100=""
+    if [ "$(dynamic_shared "$m")/$(blocks_per_sm "$m")" != \
+         "$(dynamic_shared "$m100")/$(blocks_per_sm "$m100")" ]; then
+      local f100="${f%.h200.cubin}.h100-sxm.cubin"
+      mv "$d-h100"/matmul_kernel/matmul_kernel.*.cubin "$K/$f100"
+      h100="{\"file\": \"$f100\", \"dynamic_shared_bytes\": $(dynamic_shared "$m100"), \"blocks_per_sm\": $(blocks_per_sm "$m100")}"
+    fi
     addmm "$f" "$1" "$2" "$3" "$4" 8 "$5" "$6" "$7" \
       "tlec examples/matmul.py --target h200 ($1, $2x$3x$4 tiles, num_warps $5, num_stages $7)" \
-      "$(dynamic_shared "$d/matmul_kernel/manifest.json")" "${off:+no $off}"
+      "$(dynamic_shared "$m")" "${off:+no $off}" "$(blocks_per_sm "$m")" "$h100"
   else
     echo "tlec cannot compile examples/matmul.py ($1 $2x$3x$4):" >&2
     cat "$d.log" >&2
     failed+=("matmul $1 $2x$3x$4${off:+ no $off}")
   fi
-  rm -rf "$d"
+  rm -rf "$d" "$d-h100"
 }
 if [ -x "$BUILD/bin/tlec" ]; then
   for dt in fp16 bf16; do

@@ -358,6 +358,10 @@ def main():
             added.append(dict(k, name=f"tlec-{v.name}",
                               file=os.path.basename(cubin),
                               origin=f"{k['origin']}, variant {v.name}"))
+            # Other code: the compiler's count of resident blocks and its
+            # H100 binary are not this variant's.
+            added[-1].pop("blocks_per_sm", None)
+            added[-1].pop("h100", None)
             if v.shared is not None:
                 added[-1]["dynamic_shared_bytes"] = v.shared
             added[-1].update(v.fields or {})

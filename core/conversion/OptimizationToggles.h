@@ -82,7 +82,8 @@ struct OptimizationToggles {
   /// mma-residency (backends): a kernel built around the matrix unit's
   /// asynchronous MMAs resides at most as many blocks per processor as the
   /// backend finds worth it, fewer than its resources would allow (NVIDIA:
-  /// 2 per SM for wgmma kernels, through the launch's shared memory;
+  /// on the H100, not the H200, 2 per SM for wgmma kernels that would fit
+  /// 3, through the launch's shared memory;
   /// backend::CompileOptions::HoldMmaResidency).
   bool MmaResidency = true;
 

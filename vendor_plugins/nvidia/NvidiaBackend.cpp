@@ -381,15 +381,6 @@ static Expected<std::string> emitPtx(llvm::Module &M, TargetMachine &TM) {
   return Ptx.str().str();
 }
 
-/// Blocks per SM that a kernel issuing warpgroup MMAs is held to. Measured
-/// on an H100 (session 31, bench/RESULTS-h200.md), the same binary of
-/// examples/matmul.py's 128x128x32 tiles at 4 warps (168 registers, 48 KiB)
-/// launched to reside 3 and 2 blocks per SM: 0.91 -> 1.00 of Triton at
-/// 8192^3 fp16, 0.95 -> 0.98 at 4096^3, bf16 1.00 -> 1.06 and 0.99 -> 1.00,
-/// with the card at its power cap. Triton's code of that tile takes 174
-/// registers, so 2 blocks, too.
-static constexpr unsigned MatrixKernelBlocks = 2;
-
 /// When registers alone keep blocks off an SM, asks ptxas again for one more
 /// block, up to MaxBlocks (NvidiaOccupancy.h), and keeps that binary if it
 /// gets the block with nothing spilled and wgmma left as it was.
@@ -433,13 +424,19 @@ static void raiseOccupancy(StringRef Ptxas, const hwdesc::HwDesc &Desc,
       {"minnctapersm", std::to_string(*Blocks), "blocks"});
 }
 
-/// Launches the kernel with enough block-level memory that at most MaxBlocks
-/// of its blocks reside on one SM; the manifest's shared_memory_bytes says
-/// how much, the residency_padding property how much of it is for that.
+/// Where MaxBlocks + 1 of the kernel's blocks would reside on one SM,
+/// launches it with enough block-level memory that only MaxBlocks do; the
+/// manifest's shared_memory_bytes says how much, the residency_padding
+/// property how much of it is for that.
 static void holdResidentBlocks(const hwdesc::HwDesc &Desc,
                                backend::CompiledKernel &Kernel,
                                const backend::ResourceUsage &Usage,
                                unsigned MaxBlocks) {
+  if (nvidia::getResidentBlocks(Desc, Kernel.ThreadsPerBlock, Usage.Registers,
+                                Kernel.SharedMemoryBytes +
+                                    Usage.StaticSharedMemoryBytes) !=
+      MaxBlocks + 1)
+    return;
   std::optional<uint64_t> Shared = nvidia::getSharedBytesHoldingBlocks(
       Desc, Kernel.ThreadsPerBlock, Usage.Registers, Kernel.SharedMemoryBytes,
       Usage.StaticSharedMemoryBytes, MaxBlocks);
@@ -560,14 +557,15 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
     return createStringError(inconvertibleErrorCode(),
                              Mapped.empty() ? Message : Mapped + Message);
   }
-  unsigned MaxBlocks = Options.HoldMmaResidency && Options.OptLevel > 0 &&
-                               nvidia::issuesWarpgroupMma(Result.Assembly)
-                           ? MatrixKernelBlocks
-                           : nvidia::UnlimitedBlocks;
+  std::optional<unsigned> Hold;
+  if (Options.HoldMmaResidency && Options.OptLevel > 0 &&
+      nvidia::issuesWarpgroupMma(Result.Assembly))
+    Hold = nvidia::getMatrixKernelBlockHold(Desc);
+  unsigned MaxBlocks = Hold.value_or(nvidia::UnlimitedBlocks);
   if (Options.RaiseOccupancy && Options.OptLevel > 0)
     raiseOccupancy(Kit.Ptxas, Desc, Result, *Cubin, Usage, PtxasLog, MaxBlocks);
-  if (MaxBlocks != nvidia::UnlimitedBlocks)
-    holdResidentBlocks(Desc, Result, Usage, MaxBlocks);
+  if (Hold)
+    holdResidentBlocks(Desc, Result, Usage, *Hold);
   // What the description's limits let reside on one SM with these
   // registers and this much shared memory (docs/bundle.md); nothing when it
   // gives no limit.

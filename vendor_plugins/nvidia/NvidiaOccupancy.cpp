@@ -106,18 +106,12 @@ std::optional<uint64_t> nvidia::getSharedBytesHoldingBlocks(
       getResidentBlocks(Desc, Threads, Registers, SharedBytes + StaticBytes) <=
           MaxBlocks)
     return std::nullopt;
-  uint64_t Reserved = nvidia::getComputeCapability(Desc.Arch) >= 80
-                          ? ReservedSharedPerBlock
-                          : 0;
-  // MaxBlocks + 1 blocks of PerBlock must not fit.
+  // MaxBlocks + 1 blocks must not fit even without the 1 KiB the driver
+  // reserves per block, so the hold does not rest on that reservation.
   uint64_t PerBlock = alignTo(
       Lim.SharedPerProcessor / (uint64_t(MaxBlocks) + 1) + 1, SharedUnit);
-  if (PerBlock < Reserved + StaticBytes)
-    return std::nullopt;
-  uint64_t Shared = std::max(SharedBytes, PerBlock - Reserved - StaticBytes);
-  uint64_t BlockLimit =
-      Lim.SharedPerBlockOptin ? Lim.SharedPerBlockOptin : Lim.SharedPerBlock;
-  if (BlockLimit && Shared + StaticBytes > BlockLimit)
+  uint64_t Shared = std::max(SharedBytes, PerBlock - StaticBytes);
+  if (Shared + StaticBytes > Lim.SharedPerBlockOptin)
     return std::nullopt;
   return Shared;
 }
@@ -137,6 +131,32 @@ std::optional<std::string> nvidia::requestResidentBlocks(StringRef Ptx,
 
 bool nvidia::issuesWarpgroupMma(StringRef Ptx) {
   return Ptx.contains("wgmma.mma_async");
+}
+
+// Measured on two chips (session 31, bench/RESULTS-h200.md) with
+// examples/matmul.py's 128x128x32 tiles at 4 warps (168 registers, 48 KiB:
+// 3 blocks per SM), the same binary launched for 3 and for 2 blocks. On the
+// H100 SXM (3.35 TB/s for 989 fp16 TFLOP/s), at its power cap, 2 blocks ran
+// 5-9% faster at 8192^3 (fp16 0.91 -> 0.98-1.00 of Triton, bf16 1.01 ->
+// 1.06); on the H200 (4.8 TB/s) 1-4% slower (fp16 0.98 -> 0.96, bf16 1.01
+// -> 0.97, fp8 0.97 -> 0.95). The third block's operand traffic pays where
+// global memory keeps up with the matrix units. Kernels that would fit more
+// than 3 blocks (small tiles) were not measured and are not held.
+static constexpr double HoldBelowBytesPerKiloFlop = 4.0;
+static constexpr unsigned HeldMatrixKernelBlocks = 2;
+
+std::optional<unsigned>
+nvidia::getMatrixKernelBlockHold(const hwdesc::HwDesc &Desc) {
+  double FlopsPerSecond = Desc.Compute.MatrixRates.lookup("fp16");
+  for (const hwdesc::MemoryLevel &Level : Desc.MemoryLevels) {
+    if (Level.Kind != hwdesc::MemoryKind::Global)
+      continue;
+    if (FlopsPerSecond > 0 && Level.Bandwidth > 0 &&
+        Level.Bandwidth / FlopsPerSecond * 1000 < HoldBelowBytesPerKiloFlop)
+      return HeldMatrixKernelBlocks;
+    break;
+  }
+  return std::nullopt;
 }
 
 bool nvidia::reportsSerializedWarpgroupMma(StringRef PtxasLog) {

@@ -8,13 +8,16 @@
 // are then what limits the blocks resident on one SM -- shared memory, warps
 // and the block limit would let more in -- asking ptxas for one more block
 // (.minnctapersm) can cost no spill at all: examples/matmul.py with
-// 128x128x32 tiles and 4 warps goes from 178 to 168 registers, from 2 to 3
-// blocks per SM, and runs about 5% faster on the H200 (bench/RESULTS-h200.md,
-// session 17). Triton leaves the count to ptxas unless a config sets maxnreg.
+// 128x128x32 tiles and 4 warps, K divisible by 8, goes from 178 to 166
+// registers, from 2 to 3 blocks per SM (session 17 measured that about 5%
+// faster on the H200, against the 178-register binary). Triton leaves the
+// count to ptxas unless a config sets maxnreg.
 //
-// A kernel issuing warpgroup MMAs is held the other way, to two blocks per SM
-// (NvidiaBackend.cpp, MatrixKernelBlocks): it is asked for enough shared
-// memory at launch that a third does not fit.
+// On chips whose global memory is slow for their matrix units (the H100, not
+// the H200: getMatrixKernelBlockHold), a kernel issuing warpgroup MMAs is
+// held the other way, to two blocks per SM where it would fit three: it is
+// launched with enough shared memory that the third does not fit, and is not
+// raised beyond two.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,10 +67,10 @@ getBlocksToRequest(const hwdesc::HwDesc &Desc, unsigned Threads,
 
 /// The launch's block-level memory, at least SharedBytes, that holds blocks
 /// of Threads threads and Registers registers (declaring StaticBytes of
-/// shared memory themselves) to at most MaxBlocks per SM: the least that
-/// leaves too little of the SM's shared memory for one more block. nullopt
-/// when they already reside no more than MaxBlocks, or when no block may
-/// take that much.
+/// shared memory themselves) to at most MaxBlocks per SM: the least with
+/// which MaxBlocks + 1 blocks would exceed the SM's shared memory even
+/// without the driver's per-block reservation. nullopt when they already
+/// reside no more than MaxBlocks, or when no block may take that much.
 std::optional<uint64_t>
 getSharedBytesHoldingBlocks(const hwdesc::HwDesc &Desc, unsigned Threads,
                             unsigned Registers, uint64_t SharedBytes,
@@ -80,6 +83,13 @@ std::optional<std::string> requestResidentBlocks(llvm::StringRef Ptx,
 
 /// Whether Ptx issues warpgroup MMAs (wgmma.mma_async).
 bool issuesWarpgroupMma(llvm::StringRef Ptx);
+
+/// The blocks per SM that a kernel issuing warpgroup MMAs is held to on
+/// Desc where it would fit one more, or nullopt where such kernels are left
+/// alone: 2 where the chip's global memory gives less than 4 bytes per
+/// thousand fp16 matrix FLOPs (the H100 SXM: 3.4; the H200: 4.9), nullopt
+/// where the description lacks either figure.
+std::optional<unsigned> getMatrixKernelBlockHold(const hwdesc::HwDesc &Desc);
 
 /// Whether ptxas's `-v` log says it serialized wgmma (C7510-C7515: for
 /// registers, or around accumulator reads), which costs a pipelined matrix

@@ -82,24 +82,60 @@ TEST(OccupancyTest, BlocksToRequest) {
 TEST(OccupancyTest, SharedBytesHoldingBlocks) {
   std::unique_ptr<hwdesc::HwDesc> D = loadH200();
   ASSERT_TRUE(D);
-  // 168 registers and 48 KiB admit 3 blocks of 4 warps; 76928 bytes (77952
-  // per block with the reserved 1 KiB, over a third of 228 KiB) admit 2.
-  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 0, 2), 76928u);
-  EXPECT_EQ(getResidentBlocks(*D, 128, 168, 76928), 2u);
-  EXPECT_EQ(getResidentBlocks(*D, 128, 168, 76928 - 128), 3u);
+  // 168 registers and 48 KiB admit 3 blocks of 4 warps. 77952 bytes admit 2:
+  // three of them exceed the SM's 228 KiB (233472 bytes) even without the
+  // 1 KiB reserved per block, and it is the least multiple of 128 that does.
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 0, 2), 77952u);
+  EXPECT_EQ(getResidentBlocks(*D, 128, 168, 77952), 2u);
+  EXPECT_GT(3u * 77952u, 233472u);
+  EXPECT_LE(3u * (77952u - 128u), 233472u);
   // What the binary declares itself counts against the same block.
-  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 1024, 2), 75904u);
-  // Held to one: more than half of the SM with the reserved 1 KiB.
-  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 32, 1024, 0, 1), 115840u);
-  EXPECT_EQ(getResidentBlocks(*D, 128, 32, 115840), 1u);
-  // Already held by registers (178: 2 blocks) or by shared memory.
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 1024, 2), 76928u);
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 100, 2), 77852u);
+  // Held to one: more than half of the SM.
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 32, 1024, 0, 1), 116864u);
+  EXPECT_EQ(getResidentBlocks(*D, 128, 32, 116864), 1u);
+  // Already held by registers (178: 2 blocks) or by shared memory alone.
   EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 178, 49152, 0, 2),
             std::nullopt);
-  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 256, 128, 98304, 0, 2),
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 32, 98304, 0, 2),
             std::nullopt);
   // Nothing holds a kernel to no block at all.
   EXPECT_EQ(getSharedBytesHoldingBlocks(*D, 128, 168, 49152, 0, 0),
             std::nullopt);
+  // Nor beyond what one block may opt in to.
+  std::unique_ptr<hwdesc::HwDesc> Small =
+      load("name: small opt-in\nextends: h200\n"
+           "limits: {shared_per_block_optin: 64KiB}\n");
+  ASSERT_TRUE(Small);
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*Small, 128, 168, 49152, 0, 2),
+            std::nullopt);
+}
+
+TEST(OccupancyTest, MatrixKernelBlockHold) {
+  // Global memory bytes per thousand fp16 matrix FLOPs: H100 SXM 3.4 (held
+  // to 2), H200 4.9, H20 27, A100 6.5 (not held).
+  for (const char *Chip : {"h100-sxm", "h200", "h20", "a100"}) {
+    std::unique_ptr<hwdesc::HwDesc> D =
+        load(std::string("name: test\nextends: ") + Chip + "\n");
+    ASSERT_TRUE(D);
+    EXPECT_EQ(getMatrixKernelBlockHold(*D), llvm::StringRef(Chip) == "h100-sxm"
+                                                ? std::optional<unsigned>(2)
+                                                : std::nullopt)
+        << Chip;
+  }
+  // Either figure missing: not held.
+  std::unique_ptr<hwdesc::HwDesc> NoRate =
+      load("name: test\nextends: h100-sxm\n");
+  ASSERT_TRUE(NoRate);
+  NoRate->Compute.MatrixRates.erase("fp16");
+  EXPECT_EQ(getMatrixKernelBlockHold(*NoRate), std::nullopt);
+  std::unique_ptr<hwdesc::HwDesc> NoBandwidth =
+      load("name: test\nextends: h100-sxm\n");
+  ASSERT_TRUE(NoBandwidth);
+  for (hwdesc::MemoryLevel &Level : NoBandwidth->MemoryLevels)
+    Level.Bandwidth = 0;
+  EXPECT_EQ(getMatrixKernelBlockHold(*NoBandwidth), std::nullopt);
 }
 
 TEST(OccupancyTest, WarpgroupMma) {
@@ -118,6 +154,11 @@ TEST(OccupancyTest, DescriptionsWithoutReservationOrLimits) {
   ASSERT_TRUE(Volta);
   EXPECT_EQ(getResidentBlocks(*Volta, 128, 0, 0), 16u);
   EXPECT_EQ(getResidentBlocks(*Volta, 128, 0, 114 * 1024), 2u);
+  // Without the reservation 3 blocks of 76 KiB fit; held to 2 by 77952.
+  EXPECT_EQ(getResidentBlocks(*Volta, 128, 0, 76 * 1024), 3u);
+  EXPECT_EQ(getSharedBytesHoldingBlocks(*Volta, 128, 0, 76 * 1024, 0, 2),
+            77952u);
+  EXPECT_EQ(getResidentBlocks(*Volta, 128, 0, 77952), 2u);
 }
 
 TEST(OccupancyTest, RequestResidentBlocks) {

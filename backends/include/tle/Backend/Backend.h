@@ -115,7 +115,9 @@ struct CompileOptions {
   bool RaiseOccupancy = true;
   /// The backend may hold a kernel built around the matrix unit's
   /// asynchronous MMAs to fewer resident blocks per processor than its
-  /// resources allow (tlec --disable-opt=mma-residency turns it off).
+  /// resources allow, e.g. by launching it with more block-level memory than
+  /// it uses (CompiledKernel::SharedMemoryBytes); not at OptLevel 0 (tlec
+  /// --disable-opt=mma-residency turns it off).
   bool HoldMmaResidency = true;
   /// Asks compile() to fill CompiledKernel::LLVMIR (tlec --emit=llvm); off
   /// by default because printing a module costs time nobody else needs.
@@ -174,7 +176,9 @@ struct CompiledKernel {
   std::string EntryName;
   /// Threads per block (work-group) the kernel was compiled for.
   unsigned ThreadsPerBlock = 0;
-  /// Dynamic shared (local) memory the launch must provide, in bytes.
+  /// Dynamic shared (local) memory the launch must provide, in bytes: at
+  /// least what the kernel uses, more where the backend holds it to fewer
+  /// resident blocks (CompileOptions::HoldMmaResidency).
   uint64_t SharedMemoryBytes = 0;
   /// Global memory each program (block) of a launch needs, in bytes: the
   /// launcher passes a pointer to grid size x this many bytes as one more
