@@ -67,4 +67,17 @@ t group_gemm.py grouped_gemm_kernel 'i32, i32, i32, *i64:16, *i64:16, *i64:16, *
 t ../fused/FLA/chunk_o.py chunk_fwd_kernel_o '*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *bf16:16, *i32:16, *i32:16, fp32, i32' -D H=4 -D Hg=4 -D K=128 -D V=128 -D BT=64 -D BK=64 -D BV=64 -D USE_G=0 -D IS_VARLEN=1
 # A loop counting down: range(ndim - 1, -1, -1).
 t nonzero.py nonzero_kernel '*i1:16, *i64:16, *i64:16, i32, *i64:16' -D ndim=3 -D BLOCK_SIZE=1024
+# Matrix kernels on wgmma: FlagGems' general and self-transposed mm (rows
+# wrapped by % M, a peeled last K step), the batched mm with its DIVISIBLE_*
+# switches, addmm, and its attention forward (block pointers, causal stages,
+# an optional mask).
+t mm.py mm_kernel_general '*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32' -D BLOCK_M=128 -D BLOCK_N=128 -D BLOCK_K=32 -D GROUP_M=8 --num-stages 3
+t mm.py mm_kernel_syrk '*fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32' -D BLOCK_M=128 -D BLOCK_K=32
+t bmm.py bmm_kernel '*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32' -D TILE_M=128 -D TILE_N=128 -D TILE_K=32 -D GROUP_M=8 -D DIVISIBLE_M=1 -D DIVISIBLE_N=1 -D DIVISIBLE_K=1
+t bmm.py bmm_kernel '*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32' -D TILE_M=64 -D TILE_N=64 -D TILE_K=32 -D GROUP_M=8 -D DIVISIBLE_M=0 -D DIVISIBLE_N=0 -D DIVISIBLE_K=0
+t addmm.py addmm_kernel '*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32' -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=32
+attn='*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, *fp32:16, *fp16:16'
+for i in $(seq 25); do attn="$attn, i32"; done
+t attention.py _attn_fwd "$attn" -D GROUP_HEAD=1 -D HEAD_DIM=64 -D BLOCK_M=128 -D BLOCK_N=64 -D STAGE=1 -D HAS_ATTN_MASK=0 -D PRE_LOAD_V=0 --num-warps 8 --num-stages 3
+t attention.py _attn_fwd "$attn" -D GROUP_HEAD=1 -D HEAD_DIM=64 -D BLOCK_M=128 -D BLOCK_N=64 -D STAGE=3 -D HAS_ATTN_MASK=1 -D PRE_LOAD_V=1 --num-warps 8 --num-stages 3
 echo "$ok compiled, $bad failed"
