@@ -229,3 +229,17 @@ def zero_step(x_ptr, n, STEP: tl.constexpr):
 def zero_static_step(x_ptr, STEP: tl.constexpr):
     for j in tl.static_range(0, 4, STEP):
         tl.store(x_ptr + j, 1.0)
+
+
+@triton.jit
+def _limit_of(dtype):
+    if dtype is tl.int32:
+        return 2147483647
+    else:
+        raise ValueError("Unknown dtype")
+
+
+@triton.jit
+def raise_reached(x_ptr, y_ptr):
+    tl.store(x_ptr, _limit_of(x_ptr.dtype.element_ty))
+    tl.store(y_ptr, _limit_of(y_ptr.dtype.element_ty))
