@@ -89,6 +89,11 @@ def TLERaw_CallOp : Op<TLERaw_Dialect, "call", []> {
     /// The first operand or result type whose registers' element count does
     /// not divide `pack` (the verifier refuses it), or null.
     Type getTypeSplittingPack();
+    /// The first i1 (bool) operand or result type when `pack` > 1 (the
+    /// verifier refuses it: bits do not pack into registers as the elements
+    /// of wider narrow types do, and Triton's own lowering fails on it), or
+    /// null.
+    Type getPackedBoolType();
   }];
 }
 

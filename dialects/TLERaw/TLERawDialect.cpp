@@ -73,6 +73,11 @@ LogicalResult CallOp::verify() {
                            << " elements per call, which only inline "
                               "assembly (a variant with constraints) can";
   }
+  if (Type type = getPackedBoolType())
+    return emitOpError() << "packs " << getPack() << " elements per call, "
+                         << "which " << type
+                         << " values cannot be: bools do not pack into "
+                            "registers";
   // Narrow values travel in 32-bit registers of min(32 / width, pack)
   // elements: those must divide the pack.
   if (Type type = getTypeSplittingPack())
@@ -108,6 +113,16 @@ Type CallOp::getTypeSplittingPack() {
   for (Type type :
        llvm::concat<const Type>(getArgs().getTypes(), getResultTypes()))
     if (getPack() % getElementsPerRegister(type) != 0)
+      return type;
+  return Type();
+}
+
+Type CallOp::getPackedBoolType() {
+  if (getPack() == 1)
+    return Type();
+  for (Type type :
+       llvm::concat<const Type>(getArgs().getTypes(), getResultTypes()))
+    if (getElementTypeOrSelf(type).isInteger(1))
       return type;
   return Type();
 }

@@ -445,7 +445,15 @@ Result builtinInlineAsmElementwise(Emitter &E, CallArgs &Args,
       E.getBuilder(), E.loc(Site), Results, "inline_asm_elementwise",
       E.getBuilder().getArrayAttr({Variant}), Operands,
       static_cast<uint32_t>(Pack->Value.getInt()));
-  // The verifier's check, said in the kernel's terms at `pack=`.
+  // The verifier's checks, said in the kernel's terms at `pack=`.
+  if (Op.getPackedBoolType()) {
+    Op.erase();
+    return E.error(
+        sourceOf(Pack, Site),
+        "tl.inline_asm_elementwise: pack=" + Twine(Pack->Value.getInt()) +
+            " cannot pack bool (int1) values into registers; use "
+            "pack=1, or convert them to int8");
+  }
   if (Type T = Op.getTypeSplittingPack()) {
     unsigned PerRegister = Op.getElementsPerRegister(T);
     Op.erase();

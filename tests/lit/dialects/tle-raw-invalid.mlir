@@ -62,3 +62,11 @@ tle.func @pack_splits_registers(%a: i8) {
   %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "mov.b32 $0, $1;" constraints "=r,r">] (%a) {pack = 6 : i32} : (i8) -> i32
   tle.return
 }
+
+// -----
+
+tle.func @pack_bools(%a: tensor<128xi1>) {
+  // expected-error @+1 {{packs 4 elements per call, which 'tensor<128xi1>' values cannot be: bools do not pack into registers}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "mov.b32 $0, $1;" constraints "=r,r">] (%a) {pack = 4 : i32} : (tensor<128xi1>) -> tensor<128xi32>
+  tle.return
+}

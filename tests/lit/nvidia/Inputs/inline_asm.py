@@ -105,3 +105,12 @@ def miscounted(x_ptr, BLOCK: tl.constexpr):
     y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r,r", [x],
                                   dtype=tl.float16, is_pure=True, pack=2)
     tl.store(x_ptr + offs, y)
+
+
+@triton.jit
+def bool_pack(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs) > 0
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [x],
+                                  dtype=tl.int32, is_pure=True, pack=4)
+    tl.store(y_ptr + offs, y)
