@@ -75,9 +75,9 @@ LogicalResult CallOp::verify() {
   }
   if (Type type = getPackedBoolType())
     return emitOpError() << "packs " << getPack() << " elements per call, "
-                         << "which " << type
-                         << " values cannot be: bools do not pack into "
-                            "registers";
+                         << "but " << type
+                         << " holds i1 values, which do not pack into "
+                            "registers; use pack = 1 or i8";
   // Narrow values travel in 32-bit registers of min(32 / width, pack)
   // elements: those must divide the pack.
   if (Type type = getTypeSplittingPack())

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/frontend/ASTDump.h"
 #include "core/frontend/lower/Emitter.h"
 
 #include "core/frontend/lower/Builtins.h"
@@ -394,22 +395,13 @@ LogicalResult Emitter::lowerStmt(const Stmt *S) {
     return error(S, "'" + getNodeKindName(S->getKind()).lower() +
                         "' is not supported in jit functions (as in Triton); "
                         "use a while loop with a condition");
-  case NodeKind::Raise: {
-    // Reached: no constexpr condition skipped it (FlagGems' dtype dispatch
+  case NodeKind::Raise:
+    // Compiled: no constexpr condition skipped it (FlagGems' dtype dispatch
     // ends in one). Saying what it raises tells the user why.
-    std::string Raised = "'raise'";
-    if (const Expr *Exc = cast<RaiseStmt>(S)->Exc) {
-      SMRange R = Exc->getRange();
-      Raised = ("'raise " +
-                StringRef(R.Start.getPointer(),
-                          R.End.getPointer() - R.Start.getPointer()) +
-                "'")
-                   .str();
-    }
-    return error(S, Raised + " is reached, and raise is not supported in jit "
-                             "functions; use tl.static_assert or "
-                             "tl.device_assert");
-  }
+    return error(S, "'" + getSourceText(S->getRange()) +
+                        "' cannot be compiled: no constexpr condition skips "
+                        "it, and raise is not supported in jit functions; use "
+                        "tl.static_assert or tl.device_assert");
   default:
     return error(S, "unsupported statement in a jit function");
   }

@@ -66,7 +66,23 @@ tle.func @pack_splits_registers(%a: i8) {
 // -----
 
 tle.func @pack_bools(%a: tensor<128xi1>) {
-  // expected-error @+1 {{packs 4 elements per call, which 'tensor<128xi1>' values cannot be: bools do not pack into registers}}
+  // expected-error @+1 {{packs 4 elements per call, but 'tensor<128xi1>' holds i1 values, which do not pack into registers; use pack = 1 or i8}}
   %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "mov.b32 $0, $1;" constraints "=r,r">] (%a) {pack = 4 : i32} : (tensor<128xi1>) -> tensor<128xi32>
+  tle.return
+}
+
+// -----
+
+tle.func @pack_bool_results(%a: tensor<128xi32>) {
+  // expected-error @+1 {{packs 2 elements per call, but 'tensor<128xi1>' holds i1 values}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "mov.b32 $0, $1;" constraints "=r,r">] (%a) {pack = 2 : i32} : (tensor<128xi32>) -> tensor<128xi1>
+  tle.return
+}
+
+// -----
+
+tle.func @pack_bool_scalar(%a: i1) {
+  // expected-error @+1 {{packs 4 elements per call, but 'i1' holds i1 values}}
+  %0 = tle_raw.call "f" [#tle_raw.variant<"ptx", "mov.b32 $0, $1;" constraints "=r,r">] (%a) {pack = 4 : i32} : (i1) -> i32
   tle.return
 }

@@ -243,3 +243,11 @@ def _limit_of(dtype):
 def raise_reached(x_ptr, y_ptr):
     tl.store(x_ptr, _limit_of(x_ptr.dtype.element_ty))
     tl.store(y_ptr, _limit_of(y_ptr.dtype.element_ty))
+
+
+@triton.jit
+def raise_from(x_ptr, FLAG: tl.constexpr):
+    if FLAG:
+        raise ValueError(
+            "two lines") from None
+    tl.store(x_ptr, 1.0)
