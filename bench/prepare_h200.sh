@@ -181,19 +181,21 @@ matmul_one() { # dtype bm bn bk num_warps aligned num_stages [disabled-opt]
        -o "$d-h100" 2>>"$d.log"; then
     mv "$d"/matmul_kernel/matmul_kernel.*.cubin "$K/$f"
     local m="$d/matmul_kernel/manifest.json" m100="$d-h100/matmul_kernel/manifest.json"
+    local shared blocks shared100 blocks100
+    shared=$(dynamic_shared "$m") blocks=$(blocks_per_sm "$m")
+    shared100=$(dynamic_shared "$m100") blocks100=$(blocks_per_sm "$m100")
     # The device may be an H100: where the compiler decides differently
     # for it (blocks held per SM), its binary comes along and matmul.py
     # runs that one there.
     local h100=""
-    if [ "$(dynamic_shared "$m")/$(blocks_per_sm "$m")" != \
-         "$(dynamic_shared "$m100")/$(blocks_per_sm "$m100")" ]; then
+    if [ "$shared/$blocks" != "$shared100/$blocks100" ]; then
       local f100="${f%.h200.cubin}.h100-sxm.cubin"
       mv "$d-h100"/matmul_kernel/matmul_kernel.*.cubin "$K/$f100"
-      h100="{\"file\": \"$f100\", \"dynamic_shared_bytes\": $(dynamic_shared "$m100"), \"blocks_per_sm\": $(blocks_per_sm "$m100")}"
+      h100="{\"file\": \"$f100\", \"dynamic_shared_bytes\": $shared100, \"blocks_per_sm\": $blocks100}"
     fi
     addmm "$f" "$1" "$2" "$3" "$4" 8 "$5" "$6" "$7" \
       "tlec examples/matmul.py --target h200 ($1, $2x$3x$4 tiles, num_warps $5, num_stages $7)" \
-      "$(dynamic_shared "$m")" "${off:+no $off}" "$(blocks_per_sm "$m")" "$h100"
+      "$shared" "${off:+no $off}" "$blocks" "$h100"
   else
     echo "tlec cannot compile examples/matmul.py ($1 $2x$3x$4):" >&2
     cat "$d.log" >&2
