@@ -107,7 +107,8 @@ cl::opt<std::string>
     Signature("signature",
               cl::desc("Types of the runtime parameters in order, Triton "
                        "style: '*fp32:16, *fp32:16, i32' (':16' = pointer "
-                       "divisible by 16); entries may be named: 'n=i32'"),
+                       "divisible by 16), 'tensordesc<fp16[64, 64]>' a host "
+                       "tensor descriptor; entries may be named: 'n=i32'"),
               cl::value_desc("types"), cl::cat(TlecCategory));
 
 cl::opt<unsigned> NumWarps("num-warps",

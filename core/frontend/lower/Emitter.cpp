@@ -581,7 +581,8 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
   }
   case TValue::Kind::IR: {
     Type T = V.getType();
-    // Triton's tensor_descriptor: its tiles' element type and shape.
+    // Triton's tensor_descriptor: its tiles' element type and shape, and
+    // the described tensor's shape and strides (runtime values).
     if (auto Desc = dyn_cast<mlir::tle::TensorDescType>(T)) {
       RankedTensorType Block = Desc.getBlockType();
       if (Attr == "dtype")
@@ -590,6 +591,18 @@ Result Emitter::attributeOf(const TValue &V, llvm::StringRef Attr,
         std::vector<TValue> Dims;
         for (int64_t D : Block.getShape())
           Dims.push_back(TValue::integer(D));
+        return TValue::tuple(std::move(Dims));
+      }
+      if (Attr == "shape" || Attr == "strides") {
+        auto Make = V.getValue().getDefiningOp<mlir::tle::MakeTensorDescOp>();
+        if (!Make)
+          return error(Site, "'." + Attr +
+                                 "' of a tensor descriptor that does not "
+                                 "come from tl.make_tensor_descriptor or a "
+                                 "kernel argument");
+        std::vector<TValue> Dims;
+        for (Value D : Attr == "shape" ? Make.getShape() : Make.getStrides())
+          Dims.push_back(TValue::ir(D));
         return TValue::tuple(std::move(Dims));
       }
       return TValue::method(V, Attr);

@@ -10,6 +10,7 @@
 
 #include "core/frontend/lower/Builtins.h"
 #include "dialects/TLE/TLEDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,9 +23,67 @@ namespace {
 struct SigEntry {
   std::string Name; ///< Empty for positional entries.
   std::string Text;
-  DType Type;
+  DType Type; ///< A tensor descriptor's element type.
   std::optional<int64_t> Divisibility;
+  /// A tensor descriptor's block shape (`tensordesc<fp16[64, 32]>`); empty
+  /// for scalars and pointers.
+  SmallVector<int64_t> Block;
 };
+
+/// The signature's entries: its commas outside brackets (a descriptor's
+/// block shape has its own).
+SmallVector<llvm::StringRef> splitSignature(llvm::StringRef Signature) {
+  SmallVector<llvm::StringRef> Items;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < Signature.size(); ++I) {
+    char C = Signature[I];
+    if (C == '<' || C == '[')
+      ++Depth;
+    else if ((C == '>' || C == ']') && Depth > 0)
+      --Depth;
+    else if (C == ',' && Depth == 0) {
+      Items.push_back(Signature.slice(Start, I));
+      Start = I + 1;
+    }
+  }
+  Items.push_back(Signature.drop_front(Start));
+  return Items;
+}
+
+/// Parses `tensordesc<T[B0, B1, ...]>` (Triton's signature of a host
+/// TensorDescriptor argument) into E's element type and block shape; an
+/// error message on failure.
+std::optional<std::string> parseDescriptorType(llvm::StringRef Text,
+                                               MLIRContext *Ctx, SigEntry &E) {
+  llvm::StringRef Inner = Text.trim();
+  if (Inner.contains(">:"))
+    return "a tensor descriptor takes no ':' hint: its base is 16-byte "
+           "aligned and its strides multiples of 16 bytes, as Triton's "
+           "TensorDescriptor asserts";
+  if (!Inner.consume_front("tensordesc<") || !Inner.consume_back(">"))
+    return "expected tensordesc<T[B0, B1, ...]>";
+  auto [ElemText, Rest] = Inner.split('[');
+  std::optional<DType> Elem = lookupDType(ElemText.trim(), Ctx);
+  if (!Elem || !Elem->Type.isIntOrFloat())
+    return "unknown element type '" + ElemText.trim().str() +
+           "' (expected e.g. fp16, bf16, fp32, i8)";
+  Rest = Rest.trim();
+  if (!Rest.consume_back("]"))
+    return "expected the block shape in brackets after the element type";
+  for (llvm::StringRef Dim : llvm::split(Rest, ',')) {
+    int64_t Size;
+    if (Dim.trim().getAsInteger(10, Size) || Size <= 0 ||
+        !llvm::isPowerOf2_64(Size))
+      return "block dimension '" + Dim.trim().str() +
+             "' is not a positive power of two";
+    E.Block.push_back(Size);
+  }
+  if (E.Block.size() > 5)
+    return "a descriptor's block has at most 5 dimensions";
+  E.Type = *Elem;
+  return std::nullopt;
+}
 
 /// Parses a -D value: Python literals and dtype names.
 std::optional<TValue> parseDefine(llvm::StringRef Text, MLIRContext *Ctx) {
@@ -56,6 +115,53 @@ std::optional<TValue> parseDefine(llvm::StringRef Text, MLIRContext *Ctx) {
   if (llvm::all_of(Text, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
     return TValue::string(Text);
   return std::nullopt;
+}
+
+/// The names of the kernel arguments a tensor descriptor parameter is
+/// passed as: NAME_base, NAME_shape0.., NAME_stride0.. (all but the last).
+SmallVector<std::string> getDescriptorArgNames(llvm::StringRef Name,
+                                               ArrayRef<int64_t> Block) {
+  SmallVector<std::string> Names{(Name + "_base").str()};
+  for (size_t D = 0; D < Block.size(); ++D)
+    Names.push_back((Name + "_shape" + llvm::Twine(D)).str());
+  for (size_t D = 0; D + 1 < Block.size(); ++D)
+    Names.push_back((Name + "_stride" + llvm::Twine(D)).str());
+  return Names;
+}
+
+/// The tensor descriptor a parameter passed from the host (Triton's
+/// TensorDescriptor) describes, made at entry from its arguments Fn's
+/// First.. (see getDescriptorArgNames). What Triton's TensorDescriptor
+/// asserts on the host is known here: the base is 16-byte aligned, the
+/// last stride 1, the others multiples of 16 bytes.
+TValue lowerDescriptorParam(OpBuilder &B, mlir::tle::FuncOp Fn, unsigned First,
+                            llvm::StringRef Name, const SigEntry &E,
+                            Location Loc) {
+  size_t Rank = E.Block.size();
+  Block &Entry = Fn.getBody().front();
+  SmallVector<std::string> Names = getDescriptorArgNames(Name, E.Block);
+  for (auto [I, ArgName] : llvm::enumerate(Names))
+    Fn.setArgAttr(First + I, "tle.name", B.getStringAttr(ArgName));
+  int64_t ElemBytes =
+      std::max<int64_t>(1, E.Type.Type.getIntOrFloatBitWidth() / 8);
+  Fn.setArgAttr(First, "tle.divisibility", B.getI32IntegerAttr(16));
+  SmallVector<Value> Shape, Strides;
+  for (size_t D = 0; D < Rank; ++D)
+    Shape.push_back(Entry.getArgument(First + 1 + D));
+  for (size_t D = 0; D + 1 < Rank; ++D) {
+    unsigned Arg = First + 1 + Rank + D;
+    if (ElemBytes < 16)
+      Fn.setArgAttr(Arg, "tle.divisibility",
+                    B.getI32IntegerAttr(16 / ElemBytes));
+    Strides.push_back(Entry.getArgument(Arg));
+  }
+  Strides.push_back(arith::ConstantIntOp::create(B, Loc, 1, 64));
+  auto Type = mlir::tle::TensorDescType::get(
+      B.getContext(), RankedTensorType::get(E.Block, E.Type.Type));
+  Value Desc = mlir::tle::MakeTensorDescOp::create(
+      B, Loc, Type, Entry.getArgument(First), Shape, Strides,
+      mlir::tle::PaddingOption::Zero);
+  return TValue::ir(Desc, E.Type.IsUnsigned);
 }
 
 bool isConstexprAnnotation(const Module &M, const Expr *Ann) {
@@ -131,7 +237,7 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
 
   // The runtime signature.
   std::vector<SigEntry> Sig;
-  for (llvm::StringRef Item : llvm::split(Spec.Signature, ',')) {
+  for (llvm::StringRef Item : splitSignature(Spec.Signature)) {
     Item = Item.trim();
     if (Item.empty())
       continue;
@@ -140,6 +246,14 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
     if (auto [Name, Type] = Item.split('='); !Type.empty()) {
       E.Name = Name.trim().str();
       Item = Type.trim();
+    }
+    if (Item.starts_with("tensordesc")) {
+      if (std::optional<std::string> Error =
+              parseDescriptorType(Item, &Context, E))
+        Fail(NameRange, "--signature: '" + E.Text + "': " + *Error);
+      else
+        Sig.push_back(E);
+      continue;
     }
     auto [TypeText, Hint] = Item.split(':');
     std::optional<DType> T = parseSignatureType(TypeText, &Context);
@@ -161,6 +275,10 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
     }
     Sig.push_back(E);
   }
+
+  // A bad entry would shift the positional ones after it.
+  if (!Ok)
+    return nullptr;
 
   // Classify the parameters.
   Frames.emplace_back();
@@ -224,7 +342,24 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
     }
     RuntimeParams.push_back(&P);
     RuntimeSig.push_back(E);
-    ArgTypes.push_back(E->Type.Type);
+    if (E->Block.empty()) {
+      ArgTypes.push_back(E->Type.Type);
+      continue;
+    }
+    // A tensor descriptor is passed as its base, its shape and all but its
+    // last stride (which is 1).
+    ArgTypes.push_back(mlir::tle::PointerType::get(E->Type.Type));
+    ArgTypes.append(E->Block.size(), B.getI32Type());
+    ArgTypes.append(E->Block.size() - 1, B.getI64Type());
+    for (const std::string &Part : getDescriptorArgNames(P.Name, E->Block))
+      if (const Param *Other = F.getParam(Part))
+        Fail(Other->Range,
+             "'" + Part +
+                 "' is also the name of a part of "
+                 "tensor descriptor parameter '" +
+                 P.Name + "' (passed as " +
+                 llvm::join(getDescriptorArgNames(P.Name, E->Block), ", ") +
+                 "); rename one of them");
   }
   size_t NumPositionalSig =
       llvm::count_if(Sig, [](const SigEntry &S) { return S.Name.empty(); });
@@ -242,14 +377,21 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
   auto Fn = mlir::tle::FuncOp::create(B, FnLoc, F.Name,
                                 B.getFunctionType(ArgTypes, {}));
   Block *Entry = Fn.addEntryBlock();
-  for (auto [I, P] : llvm::enumerate(RuntimeParams)) {
-    const SigEntry *E = RuntimeSig[I];
+  B.setInsertionPointToStart(Entry);
+  unsigned Arg = 0;
+  for (auto [P, E] : llvm::zip(RuntimeParams, RuntimeSig)) {
+    if (!E->Block.empty()) {
+      frame().Vars[P->Name] =
+          lowerDescriptorParam(B, Fn, Arg, P->Name, *E, loc(P->Range.Start));
+      Arg += 2 * E->Block.size();
+      continue;
+    }
     frame().Vars[P->Name] =
-        TValue::ir(Entry->getArgument(I), E->Type.IsUnsigned);
+        TValue::ir(Entry->getArgument(Arg), E->Type.IsUnsigned);
     if (E->Divisibility)
-      Fn.setArgAttr(I, "tle.divisibility",
+      Fn.setArgAttr(Arg, "tle.divisibility",
                     B.getI32IntegerAttr(*E->Divisibility));
-    Fn.setArgAttr(I, "tle.name", B.getStringAttr(P->Name));
+    Fn.setArgAttr(Arg++, "tle.name", B.getStringAttr(P->Name));
   }
   Fn->setAttr("tle.constexprs", Constexprs.getDictionary(&Context));
   Module->getOperation()->setAttr("tle.num_warps",
@@ -276,7 +418,7 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
     Fn->setAttr("tle.autotune_configs", B.getArrayAttr(Configs));
   }
 
-  B.setInsertionPointToStart(Entry);
+  B.setInsertionPointToEnd(Entry);
   PipeUses.clear();
   LogicalResult Lowered = lowerBlock(F.Body);
   Frames.pop_back();

@@ -80,4 +80,7 @@ attn='*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, *fp32:16, *fp16:16'
 for i in $(seq 25); do attn="$attn, i32"; done
 t attention.py _attn_fwd "$attn" -D GROUP_HEAD=1 -D HEAD_DIM=64 -D BLOCK_M=128 -D BLOCK_N=64 -D STAGE=1 -D HAS_ATTN_MASK=0 -D PRE_LOAD_V=0 --num-warps 8 --num-stages 3
 t attention.py _attn_fwd "$attn" -D GROUP_HEAD=1 -D HEAD_DIM=64 -D BLOCK_M=128 -D BLOCK_N=64 -D STAGE=3 -D HAS_ATTN_MASK=1 -D PRE_LOAD_V=1 --num-warps 8 --num-stages 3
+# The grouped mm through host tensor descriptors (TensorDescriptor arguments
+# for A, B and C; 4 groups, N and K bound as FlagGems' autotuner keys them).
+t group_gemm.py grouped_mm_tma_kernel 'tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, *fp16:16, *i32:16, i32' -D num_groups=4 -D N=512 -D K=256 -D stride_cm=512 -D stride_cn=1 -D BLOCK_M=128 -D BLOCK_N=128 -D BLOCK_K=64 -D GROUP_M=8 --num-stages 3
 echo "$ok compiled, $bad failed"

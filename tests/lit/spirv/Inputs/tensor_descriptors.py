@@ -49,3 +49,18 @@ def shifted_nan(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
                                        block_shape=[BLOCK])
     tile = x_desc.load([pid * BLOCK - 1])
     y_desc.store([pid * BLOCK], tl.where(tile != tile, -7.0, tile))
+
+
+@triton.jit
+def matmul_host_descriptors(a_desc, b_desc, c_desc, BLOCK_M: tl.constexpr,
+                            BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # The descriptors come from the host (Triton's TensorDescriptor; the
+    # signature's tensordesc<T[...]>): K is A's second dimension.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(a_desc.shape[1], BLOCK_K)):
+        a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
+        b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(c_desc.dtype))
