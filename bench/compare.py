@@ -130,6 +130,15 @@ def triton_layer_norm_fwd_fused(X, Y, W, B, Mean, Rstd, stride, N, eps,
         tl.store(Y + cols, y, mask=mask)
 
 
+class _TensorMap:
+    """128 bytes, 64-byte aligned, for a CUtensorMap passed by value."""
+
+    def __init__(self):
+        self._raw = ctypes.create_string_buffer(128 + 64)
+        base = ctypes.addressof(self._raw)
+        self.address = ctypes.c_void_p(base + (-base) % 64)
+
+
 class DriverKernel:
     """One of our binaries loaded into PyTorch's context with the CUDA
     driver, launched on PyTorch's current stream (so do_bench times it as it
@@ -138,7 +147,7 @@ class DriverKernel:
     _cuda = None
 
     def __init__(self, path, entry, num_warps, dynamic_shared=0,
-                 global_scratch=0, extra_null_args=0):
+                 global_scratch=0, extra_null_args=0, tensor_maps=()):
         if DriverKernel._cuda is None:
             cuda = ctypes.CDLL("libcuda.so.1")
             cuda.cuModuleLoadData.argtypes = [ctypes.POINTER(ctypes.c_void_p),
@@ -155,6 +164,13 @@ class DriverKernel:
             cuda.cuOccupancyMaxActiveBlocksPerMultiprocessor.argtypes = [
                 ctypes.POINTER(ctypes.c_int), ctypes.c_void_p, ctypes.c_int,
                 ctypes.c_size_t]
+            if hasattr(cuda, "cuTensorMapEncodeTiled"):
+                u64p = ctypes.POINTER(ctypes.c_uint64)
+                u32p = ctypes.POINTER(ctypes.c_uint32)
+                cuda.cuTensorMapEncodeTiled.argtypes = [
+                    ctypes.c_void_p, ctypes.c_int, ctypes.c_uint,
+                    ctypes.c_void_p, u64p, u64p, u32p, u32p, ctypes.c_int,
+                    ctypes.c_int, ctypes.c_int, ctypes.c_int]
             cuda.cuLaunchKernel.argtypes = [
                 ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
                 ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
@@ -177,6 +193,9 @@ class DriverKernel:
         # Global memory per program (the manifest's global_scratch_bytes:
         # tensor maps), passed after the kernel's own arguments.
         self.global_scratch = global_scratch
+        # Tensor maps built from the arguments and passed by value after
+        # them (the manifest's tensor_maps: descriptor arguments).
+        self.tensor_maps = list(tensor_maps)
         # Null pointers after all arguments: a binary of Triton's PTX
         # (bench/experiments/triton_ptx.py) takes Triton's scratch pointers.
         self.extra_null_args = extra_null_args
@@ -196,6 +215,33 @@ class DriverKernel:
             if os.environ.get("BENCH_CACHE_CONFIG") != "none":
                 self._check(self.cuda.cuFuncSetCacheConfig(self.function, 1),
                             "cuFuncSetCacheConfig")
+
+    # cuTensorMapEncodeTiled's data type and element bytes of a manifest's
+    # element type (8-bit floats move as bytes).
+    _MAP_TYPES = {"i8": (0, 1), "u8": (0, 1), "fp8e5": (0, 1),
+                  "fp8e4nv": (0, 1), "i16": (1, 2), "i32": (3, 4),
+                  "i64": (5, 8), "fp16": (6, 2), "fp32": (7, 4),
+                  "fp64": (8, 8), "bf16": (9, 2)}
+
+    def _encode_tensor_map(self, spec, args):
+        """The CUtensorMap of one manifest tensor_maps entry, from the
+        launch's ctypes arguments, as our NVIDIA runtime builds it."""
+        dtype, size = self._MAP_TYPES[spec["element"]]
+        rank = len(spec["shape"])
+        dims = (ctypes.c_uint64 * rank)(
+            *[args[i].value for i in reversed(spec["shape"])])
+        strides = (ctypes.c_uint64 * max(rank - 1, 1))(
+            *[args[i].value * size for i in reversed(spec["strides"])])
+        box = (ctypes.c_uint32 * rank)(*reversed(spec["box"]))
+        ones = (ctypes.c_uint32 * rank)(*([1] * rank))
+        swizzle = {0: 0, 32: 1, 64: 2, 128: 3}[spec["swizzle"]]
+        storage = _TensorMap()
+        # Interleave none, L2 promotion 128 bytes, zero fill.
+        self._check(self.cuda.cuTensorMapEncodeTiled(
+            storage.address, dtype, rank,
+            ctypes.c_void_p(args[spec["base"]].value), dims, strides, box,
+            ones, 0, swizzle, 2, 0), "cuTensorMapEncodeTiled")
+        return storage
 
     def _check(self, result, what):
         if result != 0:
@@ -226,6 +272,9 @@ class DriverKernel:
         gx, gy, gz = (tuple(grid) + (1, 1))[:3] if isinstance(
             grid, (tuple, list)) else (grid, 1, 1)
         keep = list(args)
+        for spec in self.tensor_maps:
+            storage = self._encode_tensor_map(spec, args)
+            keep.append(storage)
         if self.global_scratch:
             scratch = torch.empty(gx * gy * gz * self.global_scratch,
                                   dtype=torch.int8, device="cuda")
@@ -234,7 +283,8 @@ class DriverKernel:
         keep += [ctypes.c_uint64(0) for _ in range(self.extra_null_args)]
         values = [a for a in keep if not isinstance(a, torch.Tensor)]
         params = (ctypes.c_void_p * len(values))(
-            *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in values])
+            *[a.address if isinstance(a, _TensorMap) else
+              ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in values])
         cuda, function, threads = self.cuda, self.function, self.threads
         shared = self.dynamic_shared
 

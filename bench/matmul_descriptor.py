@@ -1,11 +1,15 @@
 """examples/matmul_descriptor.py (A and B through tensor descriptors made in
-the kernel; on the H200 our binary copies them with TMA) and
+the kernel, or made by the host and passed as arguments: Triton builds
+those maps on the host, ours writes them in the kernel; on the H200 our
+binary copies the tiles with TMA) and
 examples/persistent_matmul.py (Triton's persistent-matmul tutorial kernel:
 one program per SM walking the tiles, B stored N x K) on the device: our
 binary (bench/prepare_matmul_descriptor_h200.sh) against PyTorch's fp32
 product for correctness and against Triton's compilation of the same source,
 with the same tiles, warps, stages and NUM_SMS, for time.
-Run on the device with bench/bin carried: python3 bench/matmul_descriptor.py"""
+Run on the device with bench/bin carried: python3 bench/matmul_descriptor.py
+[--variant host]"""
+import argparse
 import ctypes
 import json
 import os
@@ -24,10 +28,43 @@ SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
 
 
+def our_args(kernel, a, b, c, m, n, k):
+    """The launch arguments: pointers and sizes, or for host descriptors
+    each tensor's base, shape and leading stride (tensordesc arguments)."""
+    i32, i64 = ctypes.c_int32, ctypes.c_int64
+    sizes = [i32(m), i32(n), i32(k)]
+    if not kernel.get("host_descriptors"):
+        return [ptr(a), ptr(b), ptr(c)] + sizes
+    return [arg for t in (a, b, c)
+            for arg in (ptr(t), i32(t.shape[0]), i32(t.shape[1]),
+                        i64(t.stride(0)))] + sizes
+
+
+def host_descriptors(kernel, a, b, c):
+    """Triton's host TensorDescriptors of A, B and C for the kernel's
+    tiles, or None where the kernel makes its own."""
+    if not kernel.get("host_descriptors"):
+        return None
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    bm, bn, bk = kernel["bm"], kernel["bn"], kernel["bk"]
+    return (TensorDescriptor.from_tensor(a, [bm, bk]),
+            TensorDescriptor.from_tensor(b, [bk, bn]),
+            TensorDescriptor.from_tensor(c, [bm, bn]))
+
+
 def main():
-    kernels = json.load(open(os.path.join(ROOT, "bench", "bin",
-                                          "matmul_descriptor.json")))
-    fn = load_example("matmul_descriptor").matmul_descriptor_kernel
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default=None,
+                        help="time only the binaries whose variant contains "
+                        "this (e.g. 'host'; '' for the plain ones)")
+    wanted = parser.parse_args().variant
+    kernels = [k for k in json.load(open(os.path.join(
+        ROOT, "bench", "bin", "matmul_descriptor.json")))
+        if wanted is None or (wanted in k["variant"] if wanted
+                              else not k["variant"])]
+    example = load_example("matmul_descriptor")
+    fn = example.matmul_descriptor_kernel
+    host_fn = example.matmul_host_descriptor_kernel
     persistent_fn = load_example(
         "persistent_matmul").matmul_kernel_descriptor_persistent
     sms = torch.cuda.get_device_properties(0).multi_processor_count
@@ -41,7 +78,8 @@ def main():
                                        kernel["file"]),
                           kernel["entry"], kernel["num_warps"],
                           kernel["dynamic_shared_bytes"],
-                          kernel.get("global_scratch_bytes", 0))
+                          kernel.get("global_scratch_bytes", 0),
+                          tensor_maps=kernel.get("tensor_maps", []))
         persistent = kernel.get("persistent", 0)
         if persistent and kernel["num_sms"] != sms:
             print(f"note: {kernel['file']} was compiled for "
@@ -57,9 +95,7 @@ def main():
                 b = b.t().contiguous()
                 grid = min(kernel["num_sms"], grid)
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
-            i32 = ctypes.c_int32
-            ours = dk.launcher(grid, [ptr(a), ptr(b), ptr(c), i32(m), i32(n),
-                                      i32(k)])
+            ours = dk.launcher(grid, our_args(kernel, a, b, c, m, n, k))
             ours()
             torch.cuda.synchronize()
             err = relative_error(c, ref)
@@ -76,9 +112,18 @@ def main():
                     num_warps=kernel["num_warps"],
                     num_stages=kernel["num_stages"])
 
+            host_descs = host_descriptors(kernel, a, b, ct)
+
             def theirs():
                 if persistent:
                     return theirs_persistent()
+                if host_descs:
+                    return host_fn[(grid,)](
+                        *host_descs, m, n, k, BLOCK_SIZE_M=kernel["bm"],
+                        BLOCK_SIZE_N=kernel["bn"], BLOCK_SIZE_K=kernel["bk"],
+                        GROUP_SIZE_M=kernel["gm"],
+                        num_warps=kernel["num_warps"],
+                        num_stages=kernel["num_stages"])
                 fn[(grid,)](a, b, ct, m, n, k, BLOCK_SIZE_M=kernel["bm"],
                             BLOCK_SIZE_N=kernel["bn"],
                             BLOCK_SIZE_K=kernel["bk"],
@@ -90,8 +135,7 @@ def main():
             theirs()
             torch.cuda.synchronize()
             err_theirs = relative_error(ct, ref)
-            ours = dk.launcher(grid, [ptr(a), ptr(b), ptr(ct), i32(m),
-                                      i32(n), i32(k)])
+            ours = dk.launcher(grid, our_args(kernel, a, b, ct, m, n, k))
             if ok:
                 ours_ms, theirs_ms, note = time_interleaved(ours, theirs)
             else:

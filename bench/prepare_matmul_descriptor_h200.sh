@@ -18,11 +18,12 @@ entries=()
 # Moves a bundle's cubin to bench/bin/kernels and records it: bundle-dir
 # entry file dtype num_warps variant epilogue_subtile extra-json-fields.
 collect() {
-  local d=$1 entry=$2 f=$3 m="$1/$2/manifest.json" shared scratch
+  local d=$1 entry=$2 f=$3 m="$1/$2/manifest.json" shared scratch maps
   mv "$d/$entry/$entry".*.cubin "$K/$f"
   shared=$(python3 "$ROOT/bench/dynamic_shared.py" "$m")
   scratch=$(python3 "$ROOT/bench/global_scratch.py" "$m")
-  entries+=("{\"dtype\": \"$4\", \"file\": \"$f\", \"entry\": \"$entry\", $8\"num_warps\": $5, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"variant\": \"$6\", \"epilogue_subtile\": $7}")
+  maps=$(python3 "$ROOT/bench/global_scratch.py" --tensor-maps "$m")
+  entries+=("{\"dtype\": \"$4\", \"file\": \"$f\", \"entry\": \"$entry\", $8\"num_warps\": $5, \"num_stages\": 3, \"bm\": 128, \"bn\": 128, \"bk\": 64, \"gm\": 8, \"dynamic_shared_bytes\": $shared, \"global_scratch_bytes\": $scratch, \"tensor_maps\": $maps, \"variant\": \"$6\", \"epilogue_subtile\": $7}")
   rm -rf "$d"
 }
 mmd_one() { # dtype num_warps [disabled-opt] [subtile]
@@ -53,6 +54,27 @@ mmd_one fp16 8 tensor-copies
 # exchange between threads before the stores.
 mmd_one fp16 4 "" 1
 mmd_one fp16 8 "" 1
+# Descriptors the host made (matmul_host_descriptor_kernel: tensordesc
+# arguments, passed as base, shape and leading stride).
+# Their maps are built by the launcher and passed by value; with
+# --disable-opt=launch-tensor-maps each program writes them in the kernel.
+host_one() { # dtype num_warps [disabled-opt]
+  local dtype=$1 warps=$2 off="${3:-}" d="$K/mmh-$1-$2${3:+-$3}"
+  "$BUILD/bin/tlec" "$ROOT/examples/matmul_descriptor.py" \
+    --kernel matmul_host_descriptor_kernel --target h200 --num-warps "$warps" \
+    --num-stages 3 -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=64 \
+    -D GROUP_SIZE_M=8 ${off:+--disable-opt=$off} -o "$d" --signature \
+    "tensordesc<$dtype[128, 64]>, tensordesc<$dtype[64, 128]>, tensordesc<$dtype[128, 128]>, i32:16, i32:16, i32:16"
+  collect "$d" matmul_host_descriptor_kernel \
+    "matmul_host_descriptor.$dtype.128x128x64w${warps}s3${off:+.no-$off}.h200.cubin" \
+    "$dtype" "$warps" "host descriptors${off:+, no $off}" 0 \
+    '"host_descriptors": 1, '
+}
+for dtype in fp16 bf16; do
+  host_one $dtype 4
+  host_one $dtype 4 launch-tensor-maps
+done
+host_one fp16 8
 # The persistent kernel, 132 programs (the H200's SMs) over the tiles.
 persistent_one() { # dtype num_warps subtile
   local dtype=$1 warps=$2 subtile=$3

@@ -53,3 +53,32 @@ def matmul_descriptor_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                      acc1.to(c_desc.dtype))
     else:
         c_desc.store([offs_m, offs_n], accumulator.to(c_desc.dtype))
+
+
+@triton.jit
+def matmul_host_descriptor_kernel(a_desc, b_desc, c_desc, M, N, K,
+                                  BLOCK_SIZE_M: tl.constexpr,
+                                  BLOCK_SIZE_N: tl.constexpr,
+                                  BLOCK_SIZE_K: tl.constexpr,
+                                  GROUP_SIZE_M: tl.constexpr):
+    # The same product through descriptors the host made (Triton's
+    # TensorDescriptor; signature type tensordesc<fp16[128, 64]>), as
+    # Triton's matmul tutorial launches it where the GPU has TMA.
+    pid = tl.program_id(axis=0)
+    num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
+    num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
+    num_pid_in_group = GROUP_SIZE_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_SIZE_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    offs_m = pid_m * BLOCK_SIZE_M
+    offs_n = pid_n * BLOCK_SIZE_N
+    accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+        offs_k = k * BLOCK_SIZE_K
+        a = a_desc.load([offs_m, offs_k])
+        b = b_desc.load([offs_k, offs_n])
+        accumulator = tl.dot(a, b, accumulator)
+    c_desc.store([offs_m, offs_n], accumulator.to(c_desc.dtype))

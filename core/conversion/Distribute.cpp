@@ -77,6 +77,7 @@ struct DistributePass
     scratchAlternation = options.ScratchAlternation;
     shuffledPartials = options.ShuffledPartials;
     earlyRefill = options.EarlyRefill;
+    launchTensorMaps = options.LaunchTensorMaps;
   }
   DistributePass(const DistributePass &other)
       : PassWrapper(other), target(other.target),
@@ -123,6 +124,11 @@ struct DistributePass
       llvm::cl::desc("Combine a reduction's warp partials by lane shuffles, "
                      "one read per lane"),
       llvm::cl::init(false)};
+  Option<bool> launchTensorMaps{
+      *this, "launch-tensor-maps",
+      llvm::cl::desc("Take the tensor maps of descriptor arguments from the "
+                     "launcher, by value, where the target supports it"),
+      llvm::cl::init(true)};
   Option<bool> earlyRefill{
       *this, "early-refill",
       llvm::cl::desc("Issue a pipelined loop's refill right after a "
@@ -157,6 +163,7 @@ struct DistributePass
                          (warpSize ? warpSize.getInt() : target.getWarpSize());
     st.rawLanguages.assign(rawLanguages.begin(), rawLanguages.end());
     st.warpExchanges = warpExchanges;
+    st.launchTensorMaps = launchTensorMaps && target.supportsLaunchTensorMaps();
     st.scratchAlternation = scratchAlternation;
     st.shuffledPartials = shuffledPartials;
     st.conversionCounts = conversionCounts;

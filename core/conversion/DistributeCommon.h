@@ -120,7 +120,27 @@ struct DistributeState {
   std::map<mlir::Operation *, unsigned> tensorMapIndex;
   std::map<mlir::Operation *, unsigned> tensorMapCount;
   std::map<mlir::Operation *, mlir::Value> globalScratch;
+  /// Maps of descriptor arguments that the launcher builds
+  /// (TargetInfo::supportsLaunchTensorMaps): each one's index among its
+  /// kernel's, each kernel's descriptions of them (kLaunchTensorMapsAttr)
+  /// and, once converted, its arguments that carry them.
+  bool launchTensorMaps = false;
+  std::map<mlir::Operation *, unsigned> launchTensorMapIndex;
+  std::map<mlir::Operation *, mlir::ArrayAttr> launchTensorMapSpecs;
+  std::map<mlir::Operation *, llvm::SmallVector<mlir::Value>>
+      launchTensorMapArgs;
 };
+
+/// On a distributed kernel: the tensor maps the launcher builds from its
+/// arguments and passes by value after them, one dictionary each: `base`,
+/// `shape`, `strides` (indices of the kernel's own arguments; the strides
+/// all but the last), `box`, `element` (the element type's --signature
+/// name) and `swizzle` (bytes).
+inline constexpr llvm::StringLiteral kLaunchTensorMapsAttr =
+    "tle.launch_tensor_maps";
+/// On each argument of a distributed kernel that carries such a map.
+inline constexpr llvm::StringLiteral kLaunchTensorMapArgAttr =
+    "tle.launch_tensor_map";
 
 /// On a distributed kernel: the bytes of global scratch each program takes
 /// (tensor maps), passed as a pointer after the kernel's own arguments.
@@ -231,6 +251,8 @@ public:
                                           mlir::Value address) const override;
   bool supportsTensorCopies() const override;
   unsigned getTensorMapBytes() const override;
+  bool supportsLaunchTensorMaps() const override;
+  unsigned getLaunchTensorMapAlignment() const override;
   mlir::LogicalResult emitTensorMapInit(mlir::OpBuilder &b, mlir::Location loc,
                                         mlir::Value map, mlir::Value staging,
                                         const backend::TensorMapDesc &desc,

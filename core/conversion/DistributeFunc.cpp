@@ -35,8 +35,18 @@ struct FuncOpConversion : DistPattern<FuncOp> {
       sig.addInputs(i, converted);
       inputs.push_back(converted);
     }
-    // Tensor maps live in global memory the launcher passes after the
-    // kernel's own arguments (DistributeTensorCopy.cpp).
+    // Tensor maps the launcher builds come by value after the kernel's own
+    // arguments, then global memory for those the kernel writes
+    // (DistributeTensorCopy.cpp).
+    auto spec = st.launchTensorMapSpecs.find(func);
+    ArrayAttr launched =
+        spec == st.launchTensorMapSpecs.end() ? ArrayAttr() : spec->second;
+    unsigned ownArgs = inputs.size();
+    auto generic = LLVM::LLVMPointerType::get(rewriter.getContext());
+    for (unsigned i = 0, e = launched ? launched.size() : 0; i < e; ++i) {
+      sig.addInputs(generic);
+      inputs.push_back(generic);
+    }
     auto counted = st.tensorMapCount.find(func);
     unsigned tensorMaps = func.isPrivate() || counted == st.tensorMapCount.end()
                               ? 0
@@ -63,6 +73,19 @@ struct FuncOpConversion : DistPattern<FuncOp> {
         newFunc.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                            rewriter.getI64IntegerAttr(div.getInt()));
     }
+    if (launched) {
+      newFunc->setAttr(kLaunchTensorMapsAttr, launched);
+      auto bytes = LLVM::LLVMArrayType::get(rewriter.getI8Type(),
+                                            st.target.getTensorMapBytes());
+      for (unsigned i = ownArgs; i < ownArgs + launched.size(); ++i) {
+        newFunc.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                           TypeAttr::get(bytes));
+        newFunc.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                           rewriter.getI64IntegerAttr(
+                               st.target.getLaunchTensorMapAlignment()));
+        newFunc.setArgAttr(i, kLaunchTensorMapArgAttr, rewriter.getUnitAttr());
+      }
+    }
     rewriter.inlineRegionBefore(func.getBody(), newFunc.getBody(),
                                 newFunc.end());
     FailureOr<Block *> entry = rewriter.convertRegionTypes(
@@ -71,6 +94,9 @@ struct FuncOpConversion : DistPattern<FuncOp> {
       return failure();
     if (tensorMaps)
       st.globalScratch[newFunc] = (*entry)->getArguments().back();
+    if (launched)
+      st.launchTensorMapArgs[newFunc] = llvm::to_vector_of<Value>(
+          (*entry)->getArguments().slice(ownArgs, launched.size()));
     rewriter.eraseOp(func);
     return success();
   }

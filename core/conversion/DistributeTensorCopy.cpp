@@ -11,10 +11,14 @@
 // (the manifest's global_scratch_bytes); map i of the kernel lives at byte
 // (linear program id * that + i * map bytes). tle_struct.tensor_map has
 // the block's first warp write its map there through a staging copy in
-// block-level scratch, then synchronizes the block. tle_struct.
-// async_tensor_copy is issued by the block's first thread: one arrival on
-// the slot's barrier expecting the tile's bytes, then one copy per
-// swizzle panel of the tile.
+// block-level scratch, then synchronizes the block. Where the target's
+// launcher builds maps (TargetInfo::supportsLaunchTensorMaps), the map of a
+// descriptor argument (base, shape and strides all the kernel's own
+// arguments) is not written: the launcher builds it from those arguments
+// and passes it by value after them (kLaunchTensorMapsAttr describes it),
+// and the copies read it there. tle_struct.async_tensor_copy is issued by
+// the block's first thread: one arrival on the slot's barrier expecting
+// the tile's bytes, then one copy per swizzle panel of the tile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +28,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tle;
@@ -59,12 +65,71 @@ FailureOr<Value> getLinearProgramId(OpBuilder &b, Location loc,
   return linear;
 }
 
+/// The --signature name of a map's element type, as the launcher reads it.
+std::string getElementName(Type type) {
+  if (type.isBF16())
+    return "bf16";
+  if (isa<Float8E5M2Type>(type))
+    return "fp8e5";
+  if (isa<Float8E4M3FNType>(type))
+    return "fp8e4nv";
+  if (isa<FloatType>(type))
+    return "fp" + std::to_string(type.getIntOrFloatBitWidth());
+  return "i" + std::to_string(type.getIntOrFloatBitWidth());
+}
+
+/// The description of `map` for its kernel's launcher (see
+/// kLaunchTensorMapsAttr) when its base, shape and strides (the last, 1,
+/// aside) are the kernel's own arguments: a descriptor argument's map.
+std::optional<DictionaryAttr> getLaunchTensorMap(tle_struct::TensorMapOp map,
+                                                 FunctionOpInterface func) {
+  Block &entry = func.getFunctionBody().front();
+  auto argIndex = [&](Value v) -> std::optional<int64_t> {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != &entry)
+      return std::nullopt;
+    return arg.getArgNumber();
+  };
+  auto indices = [&](ValueRange values) -> std::optional<ArrayAttr> {
+    SmallVector<Attribute> result;
+    for (Value v : values) {
+      std::optional<int64_t> index = argIndex(v);
+      if (!index)
+        return std::nullopt;
+      result.push_back(
+          IntegerAttr::get(IntegerType::get(v.getContext(), 64), *index));
+    }
+    return ArrayAttr::get(func.getContext(), result);
+  };
+  std::optional<int64_t> base = argIndex(map.getBase());
+  std::optional<ArrayAttr> shape = indices(map.getShape());
+  std::optional<ArrayAttr> strides = indices(map.getStrides().drop_back());
+  if (!base || !shape || !strides ||
+      !matchPattern(map.getStrides().back(), m_One()))
+    return std::nullopt;
+  Builder b(func.getContext());
+  Type element = cast<PointerType>(map.getBase().getType()).getPointeeType();
+  return b.getDictionaryAttr(
+      {b.getNamedAttr("base", b.getI64IntegerAttr(*base)),
+       b.getNamedAttr("shape", *shape), b.getNamedAttr("strides", *strides),
+       b.getNamedAttr("box", map.getBoxAttr()),
+       b.getNamedAttr("element", b.getStringAttr(getElementName(element))),
+       b.getNamedAttr("swizzle", map.getSwizzleAttr())});
+}
+
 struct TensorMapConversion : DistPattern<tle_struct::TensorMapOp> {
   using DistPattern::DistPattern;
   LogicalResult
   matchAndRewrite(tle_struct::TensorMapOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // The launcher passes this map: its copies read the argument
+    // (AsyncTensorCopyConversion), and nothing reads this value.
+    if (st.launchTensorMapIndex.count(op)) {
+      rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(
+          op, getTypeConverter()->convertType(op.getType()));
+      return success();
+    }
     unsigned mapBytes = st.target.getTensorMapBytes();
     auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
     auto scratchIt = st.globalScratch.find(func);
@@ -157,6 +222,11 @@ struct AsyncTensorCopyConversion : DistPattern<tle_struct::AsyncTensorCopyOp> {
         rewriter.getI64Type(), adaptor.getBarrier().front(),
         ArrayRef<LLVM::GEPArg>{slot});
     Value map = adaptor.getMap().front();
+    if (auto launched =
+            st.launchTensorMapIndex.find(op.getMap().getDefiningOp());
+        launched != st.launchTensorMapIndex.end())
+      map = st.launchTensorMapArgs[op->getParentOfType<LLVM::LLVMFuncOp>()]
+                                  [launched->second];
     Value row = adaptor.getIndices()[0].front();
     Value col = adaptor.getIndices()[1].front();
 
@@ -197,12 +267,26 @@ void ::tle::conversion::distribute::populateTensorCopyPatterns(
     const TypeConverter &tc, RewritePatternSet &patterns, DistributeState &st) {
   // Each kernel's maps in order: their places in its global scratch, whose
   // size the function's conversion takes from the count.
+  // Maps of descriptor arguments, where the launcher builds them, come
+  // after the kernel's own arguments instead.
   st.module.walk([&](FunctionOpInterface func) {
     unsigned next = 0;
-    func.walk(
-        [&](tle_struct::TensorMapOp map) { st.tensorMapIndex[map] = next++; });
+    SmallVector<Attribute> launched;
+    func.walk([&](tle_struct::TensorMapOp map) {
+      if (st.launchTensorMaps && !func.isPrivate())
+        if (std::optional<DictionaryAttr> spec =
+                getLaunchTensorMap(map, func)) {
+          st.launchTensorMapIndex[map] = launched.size();
+          launched.push_back(*spec);
+          return;
+        }
+      st.tensorMapIndex[map] = next++;
+    });
     if (next)
       st.tensorMapCount[func] = next;
+    if (!launched.empty())
+      st.launchTensorMapSpecs[func] =
+          ArrayAttr::get(func.getContext(), launched);
   });
   patterns.add<TensorMapConversion, AsyncTensorCopyConversion>(
       tc, patterns.getContext(), st);

@@ -250,6 +250,12 @@ bool PartitionAwareTarget::supportsTensorCopies() const {
 unsigned PartitionAwareTarget::getTensorMapBytes() const {
   return inner.getTensorMapBytes();
 }
+bool PartitionAwareTarget::supportsLaunchTensorMaps() const {
+  return inner.supportsLaunchTensorMaps();
+}
+unsigned PartitionAwareTarget::getLaunchTensorMapAlignment() const {
+  return inner.getLaunchTensorMapAlignment();
+}
 LogicalResult PartitionAwareTarget::emitTensorMapInit(
     OpBuilder &b, Location loc, Value map, Value staging,
     const backend::TensorMapDesc &desc, Value laneId) const {

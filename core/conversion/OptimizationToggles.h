@@ -37,6 +37,11 @@ struct OptimizationToggles {
   /// for a matrix unit are copied through tensor maps, not by every thread
   /// with cp.async (targets with supportsTensorCopies).
   bool TensorCopies = true;
+  /// launch-tensor-maps: the tensor map of a descriptor argument
+  /// (tensordesc<...>) is built by the launcher on the host and passed by
+  /// value after the kernel's arguments, not written by every program into
+  /// global scratch (targets whose runtime builds maps).
+  bool LaunchTensorMaps = true;
   /// own-slot-waits: in a pipelined loop whose threads each read back only
   /// the elements they copied (softmax's rows), the wait for the copies has
   /// no block barrier. On by default since session 24: softmax measured at
@@ -103,7 +108,8 @@ struct OptimizationToggles {
   /// The names disable() and enable() take, for help and error messages.
   static constexpr const char *Names =
       "remove-layout-conversions, pipeline-loads, loop-pointer-bases, "
-      "loop-invariant-code-motion, tensor-copies, own-slot-waits, "
+      "loop-invariant-code-motion, tensor-copies, launch-tensor-maps, "
+      "own-slot-waits, "
       "warp-exchanges, scratch-alternation, shuffled-partials, "
       "early-refill, occupancy, mma-residency";
   /// Those off by default, which enable() is for.
@@ -127,6 +133,7 @@ private:
     F("loop-pointer-bases", T.LoopPointerBases);
     F("loop-invariant-code-motion", T.LoopInvariantCodeMotion);
     F("tensor-copies", T.TensorCopies);
+    F("launch-tensor-maps", T.LaunchTensorMaps);
     F("own-slot-waits", T.OwnSlotWaits);
     F("warp-exchanges", T.WarpExchanges);
     F("scratch-alternation", T.ScratchAlternation);

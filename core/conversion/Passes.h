@@ -183,6 +183,10 @@ struct DistributeOptions {
   /// A pipelined loop's refill issued right after the barrier that stays
   /// and already releases its slot (OptimizationToggles::EarlyRefill).
   bool EarlyRefill = true;
+  /// Tensor maps of descriptor arguments built by the launcher and passed
+  /// by value (OptimizationToggles::LaunchTensorMaps), where the target
+  /// supports it (TargetInfo::supportsLaunchTensorMaps).
+  bool LaunchTensorMaps = true;
   /// If set, counts the conversions distributed, by how (Free,
   /// RegisterSelects, WarpExchanges, ThroughBlockMemory).
   LayoutConversionCounts *ConversionCounts = nullptr;

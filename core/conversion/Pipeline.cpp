@@ -46,6 +46,7 @@ LogicalResult lowerToDistributedIR(ModuleOp Module,
   Dist.ScratchAlternation = Options.Optimizations.ScratchAlternation;
   Dist.ShuffledPartials = Options.Optimizations.ShuffledPartials;
   Dist.EarlyRefill = Options.Optimizations.EarlyRefill;
+  Dist.LaunchTensorMaps = Options.Optimizations.LaunchTensorMaps;
   Dist.ConversionCounts = Options.ConversionCounts;
 
   PassManager PM(Module.getContext());

@@ -6,6 +6,7 @@
 
 #include "core/driver/HeaderEmitter.h"
 #include "core/driver/Version.h"
+#include "core/runtime/Runtime.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -56,7 +57,7 @@ static std::string cppName(StringRef Name) {
       // Names launch() itself uses: a kernel parameter called K (as in
       // top-k) would otherwise shadow the loaded kernel.
       "Grid", "Dims", "Dev", "K", "Threads", "SharedMemoryBytes",
-      "GlobalScratchBytes", "tle", "llvm", "std"};
+      "GlobalScratchBytes", "TensorMaps", "tle", "llvm", "std"};
   return Keywords.contains(Name) ? (Name + "_").str() : Name.str();
 }
 
@@ -118,7 +119,7 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
     << "// compiled for " << TargetList << ".\n"
     << "#ifndef " << Guard << "\n#define " << Guard << "\n\n"
     << "#include \"core/runtime/Runtime.h\"\n\n"
-    << "#include <array>\n#include <cstdint>\n\n"
+    << "#include <array>\n#include <cstdint>\n#include <vector>\n\n"
     << "namespace tle_kernels {\n\n"
     << "class " << Class << " {\npublic:\n"
     << "  /// Loads the binary compiled for Dev's target; fails naming the\n"
@@ -135,15 +136,18 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
     << "private:\n"
     << "  " << Class << "(tle::runtime::Device &Dev, tle::runtime::Kernel K,\n"
     << "      unsigned Threads, uint64_t SharedMemoryBytes,\n"
-    << "      uint64_t GlobalScratchBytes)\n"
+    << "      uint64_t GlobalScratchBytes,\n"
+    << "      std::vector<tle::backend::LaunchTensorMap> TensorMaps)\n"
     << "      : Dev(&Dev), K(std::move(K)), Threads(Threads),\n"
     << "        SharedMemoryBytes(SharedMemoryBytes),\n"
-    << "        GlobalScratchBytes(GlobalScratchBytes) {}\n\n"
+    << "        GlobalScratchBytes(GlobalScratchBytes),\n"
+    << "        TensorMaps(std::move(TensorMaps)) {}\n\n"
     << "  tle::runtime::Device *Dev;\n"
     << "  tle::runtime::Kernel K;\n"
     << "  unsigned Threads;\n"
     << "  uint64_t SharedMemoryBytes;\n"
     << "  uint64_t GlobalScratchBytes;\n"
+    << "  std::vector<tle::backend::LaunchTensorMap> TensorMaps;\n"
     << "};\n\n"
     << "} // namespace tle_kernels\n\n"
     << "#endif // " << Guard << "\n";
@@ -165,13 +169,19 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
     << "  const char *Target;\n  const char *Entry;\n"
     << "  const unsigned char *Data;\n  unsigned long Size;\n"
     << "  unsigned Threads;\n  uint64_t SharedMemoryBytes;\n"
-    << "  uint64_t GlobalScratchBytes;\n};\n\n"
+    << "  uint64_t GlobalScratchBytes;\n"
+    << "  /// The manifest's tensor_maps (JSON).\n"
+    << "  const char *TensorMaps;\n};\n\n"
     << "const Variant Variants[] = {\n";
-  for (auto [I, T] : enumerate(Targets))
+  for (auto [I, T] : enumerate(Targets)) {
+    std::string Maps;
+    raw_string_ostream(Maps) << json::Value(
+        runtime::launchTensorMapsToJSON(T->Kernel.LaunchTensorMaps));
     S << "    {\"" << T->Target << "\", \"" << T->Kernel.EntryName
       << "\", Binary" << I << ", sizeof(Binary" << I << "), "
       << T->Kernel.ThreadsPerBlock << ", " << T->Kernel.SharedMemoryBytes
-      << ", " << T->Kernel.GlobalScratchBytes << "},\n";
+      << ", " << T->Kernel.GlobalScratchBytes << ", R\"(" << Maps << ")\"},\n";
+  }
   S << "};\n\nconst char *const TargetNames[] = {";
   for (const BundleTarget *T : Targets)
     S << "\"" << T->Target << "\", ";
@@ -187,9 +197,16 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
        "V.Size),\n"
     << "        V.Entry);\n"
     << "    if (!K)\n      return K.takeError();\n"
+    << "    llvm::Expected<llvm::json::Value> Maps = "
+       "llvm::json::parse(V.TensorMaps);\n"
+    << "    if (!Maps)\n      return Maps.takeError();\n"
+    << "    llvm::Expected<std::vector<tle::backend::LaunchTensorMap>> "
+       "TensorMaps =\n"
+    << "        tle::runtime::launchTensorMapsFromJSON(*Maps);\n"
+    << "    if (!TensorMaps)\n      return TensorMaps.takeError();\n"
     << "    return " << Class
     << "(Dev, std::move(*K), V.Threads, V.SharedMemoryBytes,\n"
-    << "        V.GlobalScratchBytes);\n  }\n"
+    << "        V.GlobalScratchBytes, std::move(*TensorMaps));\n  }\n"
     << "  return llvm::createStringError(\"" << B.Kernel
     << " was not compiled for \" + Dev.getTargetName() +\n"
     << "                                 \" (compiled for: " << TargetList
@@ -200,6 +217,7 @@ Error tle::driver::emitLauncher(const KernelBundle &B, FileMap &Files) {
     << "  Dims.Threads = Threads;\n"
     << "  Dims.SharedMemoryBytes = SharedMemoryBytes;\n"
     << "  Dims.GlobalScratchBytes = GlobalScratchBytes;\n"
+    << "  Dims.TensorMaps = TensorMaps;\n"
     << "  return Dev->launch(K, Dims, {";
   for (auto [I, PM] : enumerate(zip(B.Params, Mappings)))
     S << (I ? ",\n                                 " : "")

@@ -6,6 +6,8 @@
 
 #include "core/runtime/Runtime.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <limits>
@@ -15,6 +17,66 @@ using namespace llvm;
 
 namespace tle {
 namespace runtime {
+
+json::Array launchTensorMapsToJSON(ArrayRef<backend::LaunchTensorMap> Maps) {
+  json::Array Result;
+  for (const backend::LaunchTensorMap &M : Maps)
+    Result.push_back(json::Object{{"base", M.BaseArg},
+                                  {"shape", json::Array(M.ShapeArgs)},
+                                  {"strides", json::Array(M.StrideArgs)},
+                                  {"box", json::Array(M.Box)},
+                                  {"element", M.ElementType},
+                                  {"swizzle", M.SwizzleBytes}});
+  return Result;
+}
+
+Expected<std::vector<backend::LaunchTensorMap>>
+launchTensorMapsFromJSON(const json::Value &Value) {
+  auto Bad = [](const Twine &What) {
+    return createStringError("tensor_maps: " + What);
+  };
+  const json::Array *List = Value.getAsArray();
+  if (!List)
+    return Bad("not an array");
+  std::vector<backend::LaunchTensorMap> Maps;
+  for (const json::Value &Item : *List) {
+    const json::Object *O = Item.getAsObject();
+    if (!O)
+      return Bad("an entry is not an object");
+    backend::LaunchTensorMap M;
+    auto Ints = [&](StringRef Key, auto &Out) -> Error {
+      const json::Array *A = O->getArray(Key);
+      if (!A)
+        return Bad("an entry lacks the array '" + Key + "'");
+      for (const json::Value &V : *A) {
+        std::optional<int64_t> I = V.getAsInteger();
+        if (!I || *I < 0)
+          return Bad("'" + Key + "' holds a value that is no index or size");
+        Out.push_back(*I);
+      }
+      return Error::success();
+    };
+    std::optional<int64_t> Base = O->getInteger("base");
+    std::optional<int64_t> Swizzle = O->getInteger("swizzle");
+    std::optional<StringRef> Element = O->getString("element");
+    if (!Base || *Base < 0 || !Swizzle || *Swizzle < 0 || !Element)
+      return Bad("an entry lacks 'base', 'swizzle' or 'element'");
+    M.BaseArg = unsigned(*Base);
+    M.SwizzleBytes = unsigned(*Swizzle);
+    M.ElementType = Element->str();
+    if (Error E = Ints("shape", M.ShapeArgs))
+      return std::move(E);
+    if (Error E = Ints("strides", M.StrideArgs))
+      return std::move(E);
+    if (Error E = Ints("box", M.Box))
+      return std::move(E);
+    if (M.ShapeArgs.empty() || M.ShapeArgs.size() != M.Box.size() ||
+        M.StrideArgs.size() + 1 != M.ShapeArgs.size())
+      return Bad("an entry's shape, strides and box disagree in rank");
+    Maps.push_back(std::move(M));
+  }
+  return Maps;
+}
 
 Buffer &Buffer::operator=(Buffer &&Other) noexcept {
   if (this != &Other) {
@@ -114,6 +176,30 @@ Device::lower(const LaunchDims &Dims, ArrayRef<KernelArg> Args) {
   std::vector<const void *> Pointers;
   for (const KernelArg &A : Args)
     Pointers.push_back(A.getData());
+  if (!Dims.TensorMaps.empty()) {
+    unsigned MapBytes = Impl->getLaunchTensorMapBytes();
+    if (MapBytes == 0 || MapBytes > sizeof(TensorMapBytes))
+      return createStringError(
+          "the kernel takes tensor maps built at launch (the manifest's "
+          "tensor_maps), which this device's runtime does not build");
+    // The maps' storage must not move once pointed at.
+    TensorMaps.assign(Dims.TensorMaps.size(), TensorMapBytes());
+    for (auto [Map, Storage] : zip(Dims.TensorMaps, TensorMaps)) {
+      SmallVector<unsigned> Read{Map.BaseArg};
+      append_range(Read, Map.ShapeArgs);
+      append_range(Read, Map.StrideArgs);
+      for (unsigned Arg : Read)
+        if (Arg >= Args.size())
+          return createStringError("a tensor map reads argument " + Twine(Arg) +
+                                   ", but the launch has " +
+                                   Twine(Args.size()));
+      if (Error E = Impl->encodeTensorMap(
+              Map, ArrayRef(Pointers).take_front(Args.size()), Storage.Bytes))
+        return std::move(E);
+    }
+    for (TensorMapBytes &Storage : TensorMaps)
+      Pointers.push_back(Storage.Bytes);
+  }
   if (Dims.GlobalScratchBytes) {
     uint64_t Bytes = Dims.GlobalScratchBytes;
     for (unsigned G : Dims.Grid) {

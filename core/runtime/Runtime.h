@@ -22,6 +22,8 @@
 
 #include "tle/Backend/Runtime.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <array>
 #include <cstring>
 #include <memory>
@@ -99,7 +101,19 @@ struct LaunchDims {
   /// (the manifest's global_scratch_bytes: tensor maps); the device
   /// provides it.
   uint64_t GlobalScratchBytes = 0;
+  /// Tensor maps built from the arguments and passed after them, before
+  /// the global scratch (the manifest's tensor_maps); the device's runtime
+  /// builds them at each launch.
+  std::vector<backend::LaunchTensorMap> TensorMaps;
 };
+
+/// A bundle manifest's `tensor_maps`: one object per map with `base`,
+/// `shape`, `strides` (argument indices), `box`, `element` and `swizzle`.
+llvm::json::Array
+launchTensorMapsToJSON(llvm::ArrayRef<backend::LaunchTensorMap> Maps);
+/// Reads what launchTensorMapsToJSON wrote; an error names what is wrong.
+llvm::Expected<std::vector<backend::LaunchTensorMap>>
+launchTensorMapsFromJSON(const llvm::json::Value &Value);
 
 class Device {
 public:
@@ -149,6 +163,11 @@ private:
   /// Global scratch of the launches so far: the largest any took.
   backend::DevicePtr Scratch = 0;
   uint64_t ScratchBytes = 0;
+  /// The tensor maps of the launch being lowered, by value.
+  struct alignas(64) TensorMapBytes {
+    unsigned char Bytes[128];
+  };
+  std::vector<TensorMapBytes> TensorMaps;
 };
 
 } // namespace runtime

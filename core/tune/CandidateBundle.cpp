@@ -6,6 +6,8 @@
 
 #include "core/tune/CandidateBundle.h"
 
+#include "core/runtime/Runtime.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -95,6 +97,8 @@ json::Value CandidateBundle::toJSON() const {
     }
     if (C.GlobalScratch)
       O["global_scratch_bytes"] = C.GlobalScratch;
+    if (!C.TensorMaps.empty())
+      O["tensor_maps"] = runtime::launchTensorMapsToJSON(C.TensorMaps);
     Cands.push_back(std::move(O));
   }
   json::Object Counts;
@@ -186,6 +190,14 @@ Expected<CandidateBundle> CandidateBundle::fromJSON(const json::Value &V) {
     C.SharedBytes = Int("shared_bytes");
     C.DynamicShared = Int("dynamic_shared_bytes");
     C.GlobalScratch = Int("global_scratch_bytes");
+    if (const json::Value *Maps = CO->get("tensor_maps")) {
+      Expected<std::vector<backend::LaunchTensorMap>> Read =
+          runtime::launchTensorMapsFromJSON(*Maps);
+      if (!Read)
+        return createStringError("candidate index: " +
+                                 toString(Read.takeError()));
+      C.TensorMaps = std::move(*Read);
+    }
     if (C.Status == CandidateStatus::Ok && (C.File.empty() || C.Entry.empty()))
       return createStringError(formatv("candidate index: ok candidate '{0}' "
                                        "has no file or entry",

@@ -22,6 +22,8 @@
 #include "core/tune/ConfigSpace.h"
 #include "core/tune/TuneSpec.h"
 
+#include "tle/Backend/Runtime.h"
+
 #include <string>
 #include <vector>
 
@@ -57,6 +59,9 @@ struct Candidate {
   int64_t DynamicShared = 0;
   /// Global memory per program the launch passes after the arguments.
   int64_t GlobalScratch = 0;
+  /// Tensor maps the launch builds from the arguments (the manifest's
+  /// tensor_maps).
+  std::vector<backend::LaunchTensorMap> TensorMaps;
 };
 
 struct CandidateBundle {

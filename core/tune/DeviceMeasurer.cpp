@@ -251,6 +251,7 @@ DeviceMeasurer::measure(const Candidate &C, const Shape &S) {
       C.Threads ? C.Threads : C.Cfg.NumWarps * B.Device.WarpSize);
   Dims.SharedMemoryBytes = static_cast<uint64_t>(C.DynamicShared);
   Dims.GlobalScratchBytes = static_cast<uint64_t>(C.GlobalScratch);
+  Dims.TensorMaps = C.TensorMaps;
   std::vector<runtime::KernelArg> Args;
   for (const std::string &A : B.Launch.Args) {
     StringRef AS(A);

@@ -744,11 +744,16 @@ std::pair<StringRef, StringRef> splitFileName(StringRef Path) {
   return {Parts.front(), Parts[Parts.size() - 2]};
 }
 
+/// What a launch of a bundle's binary must provide.
+struct BundleLaunchFacts {
+  uint64_t SharedMemoryBytes = 0, GlobalScratchBytes = 0;
+  std::vector<backend::LaunchTensorMap> TensorMaps;
+};
+
 /// What a launch of BinaryPath must provide, from the manifest of the bundle
-/// it sits in (tlec -o DIR: DIR/<kernel>/manifest.json beside the binary):
-/// {dynamic shared memory, global scratch per program}; nothing when there
-/// is no manifest or it does not list the file.
-std::optional<std::pair<uint64_t, uint64_t>>
+/// it sits in (tlec -o DIR: DIR/<kernel>/manifest.json beside the binary);
+/// nothing when there is no manifest or it does not list the file.
+Expected<std::optional<BundleLaunchFacts>>
 readBundleLaunchFacts(StringRef Path) {
   SmallString<256> Manifest(sys::path::parent_path(Path));
   sys::path::append(Manifest, "manifest.json");
@@ -769,9 +774,19 @@ readBundleLaunchFacts(StringRef Path) {
     const json::Object *T = Entry.getAsObject();
     if (!T || T->getString("binary") != sys::path::filename(Path))
       continue;
-    return std::make_pair(
-        uint64_t(T->getInteger("shared_memory_bytes").value_or(0)),
-        uint64_t(T->getInteger("global_scratch_bytes").value_or(0)));
+    BundleLaunchFacts Facts;
+    Facts.SharedMemoryBytes =
+        uint64_t(T->getInteger("shared_memory_bytes").value_or(0));
+    Facts.GlobalScratchBytes =
+        uint64_t(T->getInteger("global_scratch_bytes").value_or(0));
+    if (const json::Value *Maps = T->get("tensor_maps")) {
+      Expected<std::vector<backend::LaunchTensorMap>> Read =
+          runtime::launchTensorMapsFromJSON(*Maps);
+      if (!Read)
+        return createStringError(Manifest + ": " + toString(Read.takeError()));
+      Facts.TensorMaps = std::move(*Read);
+    }
+    return Facts;
   }
   return std::nullopt;
 }
@@ -833,12 +848,16 @@ Error run(const DeviceOpener &Open) {
   Dims.GlobalScratchBytes = GlobalScratch;
   // A binary of a bundle: what its manifest says the launch needs, unless
   // given.
-  if (std::optional<std::pair<uint64_t, uint64_t>> Facts =
-          readBundleLaunchFacts(BinaryPath)) {
+  Expected<std::optional<BundleLaunchFacts>> Facts =
+      readBundleLaunchFacts(BinaryPath);
+  if (!Facts)
+    return Facts.takeError();
+  if (*Facts) {
     if (!SharedMemory.getNumOccurrences())
-      Dims.SharedMemoryBytes = Facts->first;
+      Dims.SharedMemoryBytes = (*Facts)->SharedMemoryBytes;
     if (!GlobalScratch.getNumOccurrences())
-      Dims.GlobalScratchBytes = Facts->second;
+      Dims.GlobalScratchBytes = (*Facts)->GlobalScratchBytes;
+    Dims.TensorMaps = std::move((*Facts)->TensorMaps);
   }
   if (Threads.getNumOccurrences())
     Dims.Threads = Threads;

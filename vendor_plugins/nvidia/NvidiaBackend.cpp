@@ -64,6 +64,33 @@ using namespace tle::nvidia;
 /// The attributes of the distributed-IR contract (backends/README.md).
 static constexpr StringLiteral SharedMemoryAttr = "tle.shared_memory";
 static constexpr StringLiteral GlobalScratchAttr = "tle.global_scratch";
+static constexpr StringLiteral LaunchTensorMapsAttr = "tle.launch_tensor_maps";
+static constexpr StringLiteral LaunchTensorMapArgAttr = "tle.launch_tensor_map";
+
+/// The launcher-built tensor maps the distributed IR describes.
+static std::vector<backend::LaunchTensorMap>
+getLaunchTensorMaps(mlir::ArrayAttr Specs) {
+  std::vector<backend::LaunchTensorMap> Maps;
+  auto Indices = [](mlir::Attribute List) {
+    std::vector<unsigned> Result;
+    for (mlir::Attribute I : mlir::cast<mlir::ArrayAttr>(List))
+      Result.push_back(unsigned(mlir::cast<mlir::IntegerAttr>(I).getInt()));
+    return Result;
+  };
+  for (mlir::Attribute Spec : Specs) {
+    auto D = mlir::cast<mlir::DictionaryAttr>(Spec);
+    backend::LaunchTensorMap Map;
+    Map.BaseArg = unsigned(D.getAs<mlir::IntegerAttr>("base").getInt());
+    Map.ShapeArgs = Indices(D.get("shape"));
+    Map.StrideArgs = Indices(D.get("strides"));
+    llvm::append_range(Map.Box,
+                       D.getAs<mlir::DenseI64ArrayAttr>("box").asArrayRef());
+    Map.ElementType = D.getAs<mlir::StringAttr>("element").str();
+    Map.SwizzleBytes = unsigned(D.getAs<mlir::IntegerAttr>("swizzle").getInt());
+    Maps.push_back(std::move(Map));
+  }
+  return Maps;
+}
 
 static constexpr StringLiteral DefaultTriple = "nvptx64-nvidia-cuda";
 
@@ -490,10 +517,20 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
   if (auto Scratch =
           (*Kernel)->getAttrOfType<mlir::IntegerAttr>(GlobalScratchAttr))
     Result.GlobalScratchBytes = Scratch.getInt();
+  if (auto Specs =
+          (*Kernel)->getAttrOfType<mlir::ArrayAttr>(LaunchTensorMapsAttr))
+    Result.LaunchTensorMaps = getLaunchTensorMaps(Specs);
 
   mlir::Builder B(Module.getContext());
   (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getKernelFuncAttrName(),
                      B.getUnitAttr());
+  // A launcher-built tensor map is read in place (its address taken by the
+  // copies), not copied to local memory: __grid_constant__.
+  for (unsigned I = 0, E = (*Kernel).getNumArguments(); I < E; ++I)
+    if ((*Kernel).getArgAttr(I, LaunchTensorMapArgAttr))
+      (*Kernel).setArgAttr(I,
+                           mlir::NVVM::NVVMDialect::getGridConstantAttrName(),
+                           B.getUnitAttr());
   // Exactly this many threads (the launch always gives ThreadsPerBlock):
   // ptxas may use it (Triton emits .reqntid too).
   (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getReqntidAttrName(),

@@ -7,6 +7,7 @@
 #include "NvidiaRuntime.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -97,6 +98,12 @@ struct CudaDriver {
   /// arguments). Null with older drivers.
   FunctionPtr<CUresult(CUfunction, size_t, size_t *, size_t *)>
       cuFuncGetParamInfo = nullptr;
+  /// CUDA 12's drivers and later: tensor maps (TMA descriptors) built on
+  /// the host. Null with older drivers.
+  FunctionPtr<CUresult(void *, int, unsigned, void *, const uint64_t *,
+                       const uint64_t *, const unsigned *, const unsigned *,
+                       int, int, int, int)>
+      cuTensorMapEncodeTiled = nullptr;
 
   /// Opens the driver library: $TLE_NVIDIA_LIBCUDA if set (a driver outside
   /// the loader's path, or a test), else libcuda.so.1.
@@ -122,6 +129,8 @@ struct CudaDriver {
 #undef TLE_RESOLVE
     cuFuncGetParamInfo = reinterpret_cast<decltype(cuFuncGetParamInfo)>(
         dlsym(Handle, "cuFuncGetParamInfo"));
+    cuTensorMapEncodeTiled = reinterpret_cast<decltype(cuTensorMapEncodeTiled)>(
+        dlsym(Handle, "cuTensorMapEncodeTiled"));
     return Error::success();
   }
 #undef TLE_CUDA_FUNCTIONS
@@ -332,6 +341,100 @@ Error NvidiaRuntime::launch(backend::KernelHandle Kernel,
                    static_cast<unsigned>(Config.SharedMemoryBytes),
                    /*hStream=*/nullptr, Params.data(), /*extra=*/nullptr),
                "cuLaunchKernel");
+}
+
+/// cuTensorMapEncodeTiled's CUtensorMapDataType and element bytes of a
+/// --signature element type; 8-bit floats move as bytes.
+static std::optional<std::pair<int, unsigned>>
+getTensorMapDataType(StringRef Element) {
+  return StringSwitch<std::optional<std::pair<int, unsigned>>>(Element)
+      .Cases({"i8", "u8", "fp8e5", "fp8e4nv"}, std::pair{0, 1u}) // UINT8
+      .Cases({"i16", "u16"}, std::pair{1, 2u})                   // UINT16
+      .Case("u32", std::pair{2, 4u})                             // UINT32
+      .Case("i32", std::pair{3, 4u})                             // INT32
+      .Case("u64", std::pair{4, 8u})                             // UINT64
+      .Case("i64", std::pair{5, 8u})                             // INT64
+      .Case("fp16", std::pair{6, 2u})                            // FLOAT16
+      .Case("fp32", std::pair{7, 4u})                            // FLOAT32
+      .Case("fp64", std::pair{8, 8u})                            // FLOAT64
+      .Case("bf16", std::pair{9, 2u})                            // BFLOAT16
+      .Default(std::nullopt);
+}
+
+Error NvidiaRuntime::encodeTensorMap(const backend::LaunchTensorMap &Map,
+                                     ArrayRef<const void *> Args, void *Out) {
+  if (Error E = checkReady())
+    return E;
+  if (!Driver->cuTensorMapEncodeTiled)
+    return createStringError("nvidia runtime: the driver has no "
+                             "cuTensorMapEncodeTiled (CUDA 12 or later "
+                             "builds tensor maps)");
+  std::optional<std::pair<int, unsigned>> Type =
+      getTensorMapDataType(Map.ElementType);
+  unsigned Rank = Map.ShapeArgs.size();
+  std::optional<int> Swizzle;
+  switch (Map.SwizzleBytes) {
+  case 0:
+    Swizzle = 0;
+    break;
+  case 32:
+    Swizzle = 1;
+    break;
+  case 64:
+    Swizzle = 2;
+    break;
+  case 128:
+    Swizzle = 3;
+    break;
+  }
+  if (!Type || !Swizzle || Rank < 1 || Rank > 5 || Map.Box.size() != Rank ||
+      Map.StrideArgs.size() + 1 != Rank)
+    return createStringError(
+        formatv("nvidia runtime: no tensor map of rank {0} with {1} elements "
+                "and a swizzle of {2} bytes",
+                Rank, Map.ElementType, Map.SwizzleBytes)
+            .str());
+  // The driver counts dimensions innermost first, strides in bytes.
+  uint64_t Base, Dims[5], Strides[4];
+  unsigned Box[5], ElementStrides[5];
+  std::memcpy(&Base, Args[Map.BaseArg], sizeof(Base));
+  for (unsigned D = 0; D < Rank; ++D) {
+    int32_t Size;
+    std::memcpy(&Size, Args[Map.ShapeArgs[Rank - 1 - D]], sizeof(Size));
+    if (Size <= 0)
+      return createStringError(
+          formatv("nvidia runtime: a tensor descriptor's dimension {0} has "
+                  "size {1}; sizes must be positive",
+                  Rank - 1 - D, Size)
+              .str());
+    Dims[D] = uint64_t(Size);
+    Box[D] = unsigned(Map.Box[Rank - 1 - D]);
+    ElementStrides[D] = 1;
+  }
+  for (unsigned D = 0; D + 1 < Rank; ++D) {
+    int64_t Stride;
+    std::memcpy(&Stride, Args[Map.StrideArgs[Rank - 2 - D]], sizeof(Stride));
+    Strides[D] = uint64_t(Stride) * Type->second;
+  }
+  // L2 promotion of 128 bytes, as Triton's host-built maps; zero fill.
+  constexpr int InterleaveNone = 0, L2Promotion128B = 2, FillZero = 0;
+  CUresult Result = Driver->cuTensorMapEncodeTiled(
+      Out, Type->first, Rank, reinterpret_cast<void *>(Base), Dims, Strides,
+      Box, ElementStrides, InterleaveNone, *Swizzle, L2Promotion128B, FillZero);
+  if (Result == CUDA_SUCCESS)
+    return Error::success();
+  std::string Shape, StrideText;
+  for (unsigned D = Rank; D-- > 0;)
+    Shape += (Shape.empty() ? "" : ", ") + std::to_string(Dims[D]);
+  for (unsigned D = Rank - 1; D-- > 0;)
+    StrideText += (StrideText.empty() ? "" : ", ") + std::to_string(Strides[D]);
+  return createStringError(
+      toString(check(Result, "cuTensorMapEncodeTiled")) +
+      formatv(" for a tensor descriptor of base {0:x}, shape [{1}] and "
+              "strides [{2}] bytes (the base must be 16-byte aligned, the "
+              "strides multiples of 16 bytes)",
+              Base, Shape, StrideText)
+          .str());
 }
 
 Error NvidiaRuntime::synchronize() {

@@ -56,6 +56,11 @@ public:
                      const backend::LaunchConfig &Config,
                      llvm::ArrayRef<const void *> Args) override;
   llvm::Error synchronize() override;
+  /// A CUtensorMap, built by cuTensorMapEncodeTiled.
+  unsigned getLaunchTensorMapBytes() const override { return 128; }
+  llvm::Error encodeTensorMap(const backend::LaunchTensorMap &Map,
+                              llvm::ArrayRef<const void *> Args,
+                              void *Out) override;
   llvm::Expected<double> time(backend::KernelHandle Kernel,
                               const backend::LaunchConfig &Config,
                               llvm::ArrayRef<const void *> Args,

@@ -113,6 +113,12 @@ public:
   unsigned getTensorMapBytes() const override {
     return HasTensorCopies ? 128 : 0;
   }
+  /// A CUtensorMap kernel parameter (`__grid_constant__ const CUtensorMap`):
+  /// 64-byte aligned, copied from through its generic address.
+  bool supportsLaunchTensorMaps() const override { return HasTensorCopies; }
+  unsigned getLaunchTensorMapAlignment() const override {
+    return HasTensorCopies ? 64 : 0;
+  }
   mlir::LogicalResult emitTensorMapInit(mlir::OpBuilder &B, mlir::Location Loc,
                                         mlir::Value Map, mlir::Value Staging,
                                         const backend::TensorMapDesc &Desc,

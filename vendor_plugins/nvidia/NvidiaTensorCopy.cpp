@@ -160,8 +160,10 @@ NvidiaTargetInfo::emitTensorCopy(OpBuilder &B, Location Loc, Value Dst,
   unsigned Rank = Coords.size();
   if (Rank < 1 || Rank > 5)
     return emitError(Loc) << "nvidia plugin: no tensor copy of rank " << Rank;
+  // The map's generic address: in global memory (written in the kernel) or
+  // a kernel parameter (built by the launcher).
   SmallVector<Value> Operands{asPointer(B, Loc, Dst, SharedAddressSpace),
-                              asPointer(B, Loc, Map, 1),
+                              asPointer(B, Loc, Map, 0),
                               asPointer(B, Loc, Barrier, SharedAddressSpace)};
   std::string Constraints = "r,l,r";
   std::string List;

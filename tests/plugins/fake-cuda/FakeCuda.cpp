@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -142,6 +143,28 @@ CUresult cuLaunchKernel(void *, unsigned GridX, unsigned GridY, unsigned GridZ,
                "shared %u)\n",
                GridX, GridY, GridZ, BlockX, BlockY, BlockZ, Shared);
   return failure("cuLaunchKernel");
+}
+CUresult cuTensorMapEncodeTiled(void *Map, int Type, unsigned Rank, void *,
+                                const uint64_t *Dims, const uint64_t *Strides,
+                                const unsigned *Box, const unsigned *,
+                                int Interleave, int Swizzle, int L2Promotion,
+                                int Fill) {
+  std::fprintf(stderr,
+               "fake-cuda: cuTensorMapEncodeTiled(type %d, rank %u, "
+               "dims",
+               Type, Rank);
+  for (unsigned D = 0; D < Rank; ++D)
+    std::fprintf(stderr, " %llu", (unsigned long long)Dims[D]);
+  std::fprintf(stderr, ", strides");
+  for (unsigned D = 0; D + 1 < Rank; ++D)
+    std::fprintf(stderr, " %llu", (unsigned long long)Strides[D]);
+  std::fprintf(stderr, ", box");
+  for (unsigned D = 0; D < Rank; ++D)
+    std::fprintf(stderr, " %u", Box[D]);
+  std::fprintf(stderr, ", interleave %d, swizzle %d, l2 %d, fill %d)\n",
+               Interleave, Swizzle, L2Promotion, Fill);
+  std::memset(Map, 0, 128);
+  return failure("cuTensorMapEncodeTiled");
 }
 CUresult cuEventCreate(void **Event, unsigned) {
   static int Token;

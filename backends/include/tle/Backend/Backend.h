@@ -19,6 +19,8 @@
 #ifndef TLE_BACKEND_BACKEND_H
 #define TLE_BACKEND_BACKEND_H
 
+#include "tle/Backend/Runtime.h"
+
 #include "llvm/ADT/BitmaskEnum.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -45,7 +47,6 @@ class HwDesc;
 } // namespace hwdesc
 
 namespace backend {
-class Runtime;
 class TargetInfo;
 
 /// One native function the kernel calls.
@@ -185,6 +186,10 @@ struct CompiledKernel {
   /// argument after the kernel's own (distributed IR's
   /// `tle.global_scratch`; tensor maps). 0: no such argument.
   uint64_t GlobalScratchBytes = 0;
+  /// Tensor maps the launcher builds from the kernel's arguments and passes
+  /// by value after them, before the global scratch (distributed IR's
+  /// `tle.launch_tensor_maps`).
+  std::vector<LaunchTensorMap> LaunchTensorMaps;
   /// The readable assembly Binary was made from (e.g. PTX for a cubin), or
   /// Binary itself when that is already text; empty if the backend has none.
   std::string Assembly;

@@ -24,7 +24,7 @@
  * because the interfaces pass MLIR objects, whose C++ API and layout change
  * between LLVM releases; a plugin built against LLVM 21 must not be loaded by
  * a host on LLVM 22 even when our own headers did not change. */
-#define TLE_BACKEND_ABI_REVISION 20
+#define TLE_BACKEND_ABI_REVISION 21
 #define TLE_BACKEND_ABI_VERSION                                                \
   ((uint32_t)(LLVM_VERSION_MAJOR * 1000 + TLE_BACKEND_ABI_REVISION))
 

@@ -334,6 +334,14 @@ public:
   virtual bool supportsTensorCopies() const { return false; }
   /// Bytes of one tensor map; maps are aligned to this in global memory.
   virtual unsigned getTensorMapBytes() const { return 0; }
+  /// Whether the launcher may build the map of a descriptor argument on the
+  /// host (Runtime::encodeTensorMap) and pass it by value after the
+  /// kernel's arguments: an argument of getTensorMapBytes bytes, aligned to
+  /// getLaunchTensorMapAlignment, that emitTensorCopy reads through its
+  /// generic address. The distributed kernel marks such arguments
+  /// `tle.launch_tensor_map` (llvm.byval, llvm.align).
+  virtual bool supportsLaunchTensorMaps() const { return false; }
+  virtual unsigned getLaunchTensorMapAlignment() const { return 0; }
   /// Writes the map of Desc to Map (global memory) through Staging
   /// (getTensorMapBytes bytes of block-level memory, as aligned). Every
   /// thread of the block's first warp calls it (LaneId: its lane); the core
