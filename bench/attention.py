@@ -1,5 +1,6 @@
 """Triton's fused-attention forward (the tutorial's _attn_fwd, unchanged,
-tensor descriptors made in the kernel) on the H200: our binary
+tensor descriptors made in the kernel, or Q, K, V and O through host
+descriptors as the tutorial launches it on Hopper) on the H200: our binary
 (bench/prepare_attention_h200.sh) against PyTorch's scaled_dot_product_attention
 for correctness and against Triton's own compilation of the same kernel, with
 the same tiles (BLOCK_M 128, BLOCK_N 64, 8 warps, 3 stages; HEAD_DIM 64
@@ -10,7 +11,9 @@ statistics M closely. They run one head (Z = H = 1): the tutorial's 8-bit V
 descriptor addresses other heads' V wrongly (triton-lang/triton#11440), in
 Triton's compilation and ours alike, so more heads would mostly compare
 zeros; their times are not representative.
-Run on the device with bench/bin carried: python3 bench/attention.py"""
+Run on the device with bench/bin carried: python3 bench/attention.py
+[--variant host]"""
+import argparse
 import ctypes
 import importlib.util
 import json
@@ -58,7 +61,15 @@ def load_tutorial():
 
 
 def main():
-    kernels = json.load(open(os.path.join(ROOT, "bench", "bin", "attention.json")))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default=None,
+                        help="time only the binaries whose variant contains "
+                        "this (e.g. 'host'; '' for the plain ones)")
+    wanted = parser.parse_args().variant
+    kernels = [k for k in json.load(open(os.path.join(
+        ROOT, "bench", "bin", "attention.json")))
+        if wanted is None or (wanted in k["variant"] if wanted
+                              else not k["variant"])]
     tutorial = load_tutorial()
     jit = tutorial._attn_fwd.fn  # the tutorial's kernel without its autotuner
     # Descriptors made in a Triton kernel live in global scratch memory.
@@ -74,7 +85,8 @@ def main():
         dk = DriverKernel(os.path.join(ROOT, "bench", "bin", "kernels", kernel["file"]),
                           kernel["entry"], kernel["num_warps"],
                           kernel["dynamic_shared_bytes"],
-                          kernel.get("global_scratch_bytes", 0))
+                          kernel.get("global_scratch_bytes", 0),
+                          tensor_maps=kernel.get("tensor_maps", []))
         for n_ctx in (1024, 4096, 8192):
             torch.manual_seed(n_ctx + stage)
             q, k, v = (torch.randn(Z, H, n_ctx, D, device="cuda",
@@ -89,8 +101,19 @@ def main():
             grid = (triton.cdiv(n_ctx, kernel["block_m"]), Z * H, 1)
             out = torch.full(q.shape, float("nan"), device="cuda").to(q.dtype)
             m = torch.full((Z * H * n_ctx,), float("nan"), device="cuda")
+            host = kernel.get("host_descriptors")
+            # Host descriptors: each of Q, K, V and O as the tutorial's
+            # host code describes it, rows of all heads [Z*H*N_CTX, D].
+            y_dim = Z * H * n_ctx
+
+            def tensors(q, k, v, out):
+                if not host:
+                    return [ptr(t) for t in (q, k, v, out)]
+                return [a for t in (q, k, v, out)
+                        for a in (ptr(t), ctypes.c_int32(y_dim),
+                                  ctypes.c_int32(D), ctypes.c_int64(D))]
             args = [ctypes.c_float(sm_scale), ptr(m), ctypes.c_int32(Z),
-                    ctypes.c_int32(H), ptr(q), ptr(k), ptr(v), ptr(out),
+                    ctypes.c_int32(H), *tensors(q, k, v, out),
                     ctypes.c_int32(n_ctx)]
             ours = dk.launcher(grid, args)
             ours()
@@ -101,8 +124,19 @@ def main():
                                     device="cuda").to(q.dtype)
             theirs_m = torch.full_like(m, float("nan"))
 
+            operands = (q, k, v, theirs_out)
+            if host:
+                from triton.tools.tensor_descriptor import TensorDescriptor
+                operands = tuple(
+                    TensorDescriptor(t, shape=[y_dim, D], strides=[D, 1],
+                                     block_shape=[rows, D])
+                    for t, rows in zip(operands, (kernel["block_m"],
+                                                  kernel["block_n"],
+                                                  kernel["block_n"],
+                                                  kernel["block_m"])))
+
             def theirs():
-                return jit[grid](sm_scale, theirs_m, Z, H, q, k, v, theirs_out,
+                return jit[grid](sm_scale, theirs_m, Z, H, *operands,
                           n_ctx,
                           HEAD_DIM=D, BLOCK_M=kernel["block_m"],
                           BLOCK_N=kernel["block_n"], FP8_OUTPUT=fp8,
