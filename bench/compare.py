@@ -218,23 +218,33 @@ class DriverKernel:
 
     # cuTensorMapEncodeTiled's data type and element bytes of a manifest's
     # element type (8-bit floats move as bytes).
-    _MAP_TYPES = {"i8": (0, 1), "u8": (0, 1), "fp8e5": (0, 1),
-                  "fp8e4nv": (0, 1), "i16": (1, 2), "i32": (3, 4),
-                  "i64": (5, 8), "fp16": (6, 2), "fp32": (7, 4),
-                  "fp64": (8, 8), "bf16": (9, 2)}
+    _MAP_TYPES = {"i8": (0, 1), "fp8e5": (0, 1), "fp8e4nv": (0, 1),
+                  "i16": (1, 2), "i32": (3, 4), "i64": (5, 8),
+                  "fp16": (6, 2), "fp32": (7, 4), "fp64": (8, 8),
+                  "bf16": (9, 2)}
+    _MAP_SWIZZLES = {0: 0, 32: 1, 64: 2, 128: 3}
 
     def _encode_tensor_map(self, spec, args):
         """The CUtensorMap of one manifest tensor_maps entry, from the
         launch's ctypes arguments, as our NVIDIA runtime builds it."""
+        if not hasattr(self.cuda, "cuTensorMapEncodeTiled"):
+            raise RuntimeError("the driver has no cuTensorMapEncodeTiled "
+                               "(CUDA 12 or later builds tensor maps)")
+        if (spec["element"] not in self._MAP_TYPES
+                or spec["swizzle"] not in self._MAP_SWIZZLES):
+            raise RuntimeError(f"no tensor map of {spec['element']} with a "
+                               f"swizzle of {spec['swizzle']} bytes")
         dtype, size = self._MAP_TYPES[spec["element"]]
         rank = len(spec["shape"])
+        if any(args[i].value <= 0 for i in spec["shape"]):
+            raise RuntimeError("a tensor descriptor's sizes must be positive")
         dims = (ctypes.c_uint64 * rank)(
             *[args[i].value for i in reversed(spec["shape"])])
         strides = (ctypes.c_uint64 * max(rank - 1, 1))(
             *[args[i].value * size for i in reversed(spec["strides"])])
         box = (ctypes.c_uint32 * rank)(*reversed(spec["box"]))
         ones = (ctypes.c_uint32 * rank)(*([1] * rank))
-        swizzle = {0: 0, 32: 1, 64: 2, 128: 3}[spec["swizzle"]]
+        swizzle = self._MAP_SWIZZLES[spec["swizzle"]]
         storage = _TensorMap()
         # Interleave none, L2 promotion 128 bytes, zero fill.
         self._check(self.cuda.cuTensorMapEncodeTiled(

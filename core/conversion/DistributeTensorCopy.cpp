@@ -65,24 +65,40 @@ FailureOr<Value> getLinearProgramId(OpBuilder &b, Location loc,
   return linear;
 }
 
-/// The --signature name of a map's element type, as the launcher reads it.
-std::string getElementName(Type type) {
+/// The --signature name of a map's element type, as the launcher reads it
+/// (backend::LaunchTensorMap::ElementType); std::nullopt for the others,
+/// whose maps the kernel writes.
+std::optional<std::string> getElementName(Type type) {
+  if (type.isF16())
+    return "fp16";
   if (type.isBF16())
     return "bf16";
+  if (type.isF32())
+    return "fp32";
+  if (type.isF64())
+    return "fp64";
   if (isa<Float8E5M2Type>(type))
     return "fp8e5";
   if (isa<Float8E4M3FNType>(type))
     return "fp8e4nv";
-  if (isa<FloatType>(type))
-    return "fp" + std::to_string(type.getIntOrFloatBitWidth());
-  return "i" + std::to_string(type.getIntOrFloatBitWidth());
+  if (auto integer = dyn_cast<IntegerType>(type))
+    if (llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth()))
+      return "i" + std::to_string(integer.getWidth());
+  return std::nullopt;
 }
 
 /// The description of `map` for its kernel's launcher (see
 /// kLaunchTensorMapsAttr) when its base, shape and strides (the last, 1,
-/// aside) are the kernel's own arguments: a descriptor argument's map.
+/// aside) are the kernel's own arguments (a descriptor argument's map, or
+/// one made in the kernel straight from arguments) and only tensor copies
+/// read it (they take the launched argument instead).
 std::optional<DictionaryAttr> getLaunchTensorMap(tle_struct::TensorMapOp map,
                                                  FunctionOpInterface func) {
+  // Copies take the launched argument; any other reader would need the
+  // map's value.
+  if (!llvm::all_of(map->getUsers(),
+                    llvm::IsaPred<tle_struct::AsyncTensorCopyOp>))
+    return std::nullopt;
   Block &entry = func.getFunctionBody().front();
   auto argIndex = [&](Value v) -> std::optional<int64_t> {
     auto arg = dyn_cast<BlockArgument>(v);
@@ -96,8 +112,7 @@ std::optional<DictionaryAttr> getLaunchTensorMap(tle_struct::TensorMapOp map,
       std::optional<int64_t> index = argIndex(v);
       if (!index)
         return std::nullopt;
-      result.push_back(
-          IntegerAttr::get(IntegerType::get(v.getContext(), 64), *index));
+      result.push_back(Builder(v.getContext()).getI64IntegerAttr(*index));
     }
     return ArrayAttr::get(func.getContext(), result);
   };
@@ -108,12 +123,15 @@ std::optional<DictionaryAttr> getLaunchTensorMap(tle_struct::TensorMapOp map,
       !matchPattern(map.getStrides().back(), m_One()))
     return std::nullopt;
   Builder b(func.getContext());
-  Type element = cast<PointerType>(map.getBase().getType()).getPointeeType();
+  std::optional<std::string> element = getElementName(
+      cast<PointerType>(map.getBase().getType()).getPointeeType());
+  if (!element)
+    return std::nullopt;
   return b.getDictionaryAttr(
       {b.getNamedAttr("base", b.getI64IntegerAttr(*base)),
        b.getNamedAttr("shape", *shape), b.getNamedAttr("strides", *strides),
        b.getNamedAttr("box", map.getBoxAttr()),
-       b.getNamedAttr("element", b.getStringAttr(getElementName(element))),
+       b.getNamedAttr("element", b.getStringAttr(*element)),
        b.getNamedAttr("swizzle", map.getSwizzleAttr())});
 }
 
@@ -224,9 +242,15 @@ struct AsyncTensorCopyConversion : DistPattern<tle_struct::AsyncTensorCopyOp> {
     Value map = adaptor.getMap().front();
     if (auto launched =
             st.launchTensorMapIndex.find(op.getMap().getDefiningOp());
-        launched != st.launchTensorMapIndex.end())
-      map = st.launchTensorMapArgs[op->getParentOfType<LLVM::LLVMFuncOp>()]
-                                  [launched->second];
+        launched != st.launchTensorMapIndex.end()) {
+      auto args =
+          st.launchTensorMapArgs.find(op->getParentOfType<LLVM::LLVMFuncOp>());
+      if (args == st.launchTensorMapArgs.end() ||
+          launched->second >= args->second.size())
+        return op.emitError("a launched tensor map outside the kernel that "
+                            "takes it");
+      map = args->second[launched->second];
+    }
     Value row = adaptor.getIndices()[0].front();
     Value col = adaptor.getIndices()[1].front();
 
@@ -273,6 +297,8 @@ void ::tle::conversion::distribute::populateTensorCopyPatterns(
     unsigned next = 0;
     SmallVector<Attribute> launched;
     func.walk([&](tle_struct::TensorMapOp map) {
+      if (map->getParentOfType<FunctionOpInterface>() != func)
+        return;
       if (st.launchTensorMaps && !func.isPrivate())
         if (std::optional<DictionaryAttr> spec =
                 getLaunchTensorMap(map, func)) {

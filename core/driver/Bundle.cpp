@@ -20,8 +20,9 @@ using namespace llvm;
 using namespace tle;
 using namespace tle::driver;
 
-/// Bumped when a reader of an older bundle could misread a newer one.
-static constexpr int64_t BundleVersion = 1;
+/// Bumped when a reader of an older bundle could misread a newer one: 2
+/// added targets[].tensor_maps, arguments a launcher must build.
+static constexpr int64_t BundleVersion = 2;
 
 std::string tle::driver::sanitizeFileName(StringRef Name) {
   std::string Out = Name.str();

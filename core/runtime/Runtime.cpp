@@ -193,8 +193,7 @@ Device::lower(const LaunchDims &Dims, ArrayRef<KernelArg> Args) {
           return createStringError("a tensor map reads argument " + Twine(Arg) +
                                    ", but the launch has " +
                                    Twine(Args.size()));
-      if (Error E = Impl->encodeTensorMap(
-              Map, ArrayRef(Pointers).take_front(Args.size()), Storage.Bytes))
+      if (Error E = Impl->encodeTensorMap(Map, Pointers, Storage.Bytes))
         return std::move(E);
     }
     for (TensorMapBytes &Storage : TensorMaps)

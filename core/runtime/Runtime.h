@@ -28,6 +28,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tle {
 namespace runtime {

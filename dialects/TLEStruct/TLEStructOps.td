@@ -107,7 +107,9 @@ def TLEStruct_TensorMapOp : TLEStruct_Op<"tensor_map", [
     for tensor copies of `box` tiles (elements per dimension, outermost
     first) that land swizzled over `swizzle` bytes, as #tle_struct.layout
     lays rows out. The map is written once, into the global memory the
-    launcher gives each program; the result is its address. Made by
+    launcher gives each program, or, where base, shape and strides are the
+    kernel's own arguments and the target's launcher builds maps, passed by
+    the launcher after those arguments; the result is its address. Made by
     software pipelining on targets with tensor copies.
   }];
   let arguments = (ins TLE_Ptr:$base, Variadic<I32>:$shape,

@@ -67,26 +67,38 @@ static constexpr StringLiteral GlobalScratchAttr = "tle.global_scratch";
 static constexpr StringLiteral LaunchTensorMapsAttr = "tle.launch_tensor_maps";
 static constexpr StringLiteral LaunchTensorMapArgAttr = "tle.launch_tensor_map";
 
-/// The launcher-built tensor maps the distributed IR describes.
-static std::vector<backend::LaunchTensorMap>
+/// The launcher-built tensor maps the distributed IR describes; std::nullopt
+/// if an entry is not what the core writes.
+static std::optional<std::vector<backend::LaunchTensorMap>>
 getLaunchTensorMaps(mlir::ArrayAttr Specs) {
   std::vector<backend::LaunchTensorMap> Maps;
-  auto Indices = [](mlir::Attribute List) {
-    std::vector<unsigned> Result;
-    for (mlir::Attribute I : mlir::cast<mlir::ArrayAttr>(List))
-      Result.push_back(unsigned(mlir::cast<mlir::IntegerAttr>(I).getInt()));
-    return Result;
+  auto Indices = [](mlir::Attribute List, std::vector<unsigned> &Out) -> bool {
+    auto Array = mlir::dyn_cast_or_null<mlir::ArrayAttr>(List);
+    if (!Array)
+      return false;
+    for (mlir::Attribute I : Array) {
+      auto Index = mlir::dyn_cast<mlir::IntegerAttr>(I);
+      if (!Index || Index.getInt() < 0)
+        return false;
+      Out.push_back(unsigned(Index.getInt()));
+    }
+    return true;
   };
   for (mlir::Attribute Spec : Specs) {
-    auto D = mlir::cast<mlir::DictionaryAttr>(Spec);
+    auto D = mlir::dyn_cast<mlir::DictionaryAttr>(Spec);
+    auto Base = D ? D.getAs<mlir::IntegerAttr>("base") : nullptr;
+    auto Box = D ? D.getAs<mlir::DenseI64ArrayAttr>("box") : nullptr;
+    auto Element = D ? D.getAs<mlir::StringAttr>("element") : nullptr;
+    auto Swizzle = D ? D.getAs<mlir::IntegerAttr>("swizzle") : nullptr;
     backend::LaunchTensorMap Map;
-    Map.BaseArg = unsigned(D.getAs<mlir::IntegerAttr>("base").getInt());
-    Map.ShapeArgs = Indices(D.get("shape"));
-    Map.StrideArgs = Indices(D.get("strides"));
-    llvm::append_range(Map.Box,
-                       D.getAs<mlir::DenseI64ArrayAttr>("box").asArrayRef());
-    Map.ElementType = D.getAs<mlir::StringAttr>("element").str();
-    Map.SwizzleBytes = unsigned(D.getAs<mlir::IntegerAttr>("swizzle").getInt());
+    if (!Base || !Box || !Element || !Swizzle ||
+        !Indices(D.get("shape"), Map.ShapeArgs) ||
+        !Indices(D.get("strides"), Map.StrideArgs))
+      return std::nullopt;
+    Map.BaseArg = unsigned(Base.getInt());
+    llvm::append_range(Map.Box, Box.asArrayRef());
+    Map.ElementType = Element.str();
+    Map.SwizzleBytes = unsigned(Swizzle.getInt());
     Maps.push_back(std::move(Map));
   }
   return Maps;
@@ -518,8 +530,14 @@ NvidiaBackend::compile(mlir::ModuleOp Module, const hwdesc::HwDesc &Desc,
           (*Kernel)->getAttrOfType<mlir::IntegerAttr>(GlobalScratchAttr))
     Result.GlobalScratchBytes = Scratch.getInt();
   if (auto Specs =
-          (*Kernel)->getAttrOfType<mlir::ArrayAttr>(LaunchTensorMapsAttr))
-    Result.LaunchTensorMaps = getLaunchTensorMaps(Specs);
+          (*Kernel)->getAttrOfType<mlir::ArrayAttr>(LaunchTensorMapsAttr)) {
+    std::optional<std::vector<backend::LaunchTensorMap>> Maps =
+        getLaunchTensorMaps(Specs);
+    if (!Maps)
+      return makeError(Twine(LaunchTensorMapsAttr) +
+                       " of the distributed kernel is malformed");
+    Result.LaunchTensorMaps = std::move(*Maps);
+  }
 
   mlir::Builder B(Module.getContext());
   (*Kernel)->setAttr(mlir::NVVM::NVVMDialect::getKernelFuncAttrName(),

@@ -7,6 +7,7 @@
 #include "NvidiaRuntime.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -325,9 +326,9 @@ Error NvidiaRuntime::launch(backend::KernelHandle Kernel,
     if (It->second != UnknownParamCount && It->second != Args.size())
       return createStringError(
           formatv("nvidia runtime: the kernel takes {0} arguments, the "
-                  "launch gives {1} (a kernel with tensor maps takes its "
-                  "global scratch after its own: the manifest's "
-                  "global_scratch_bytes)",
+                  "launch gives {1} (after its own arguments a kernel takes "
+                  "the tensor maps its manifest's tensor_maps describe, then "
+                  "its global scratch: global_scratch_bytes)",
                   It->second, Args.size())
               .str());
   }
@@ -348,16 +349,14 @@ Error NvidiaRuntime::launch(backend::KernelHandle Kernel,
 static std::optional<std::pair<int, unsigned>>
 getTensorMapDataType(StringRef Element) {
   return StringSwitch<std::optional<std::pair<int, unsigned>>>(Element)
-      .Cases({"i8", "u8", "fp8e5", "fp8e4nv"}, std::pair{0, 1u}) // UINT8
-      .Cases({"i16", "u16"}, std::pair{1, 2u})                   // UINT16
-      .Case("u32", std::pair{2, 4u})                             // UINT32
-      .Case("i32", std::pair{3, 4u})                             // INT32
-      .Case("u64", std::pair{4, 8u})                             // UINT64
-      .Case("i64", std::pair{5, 8u})                             // INT64
-      .Case("fp16", std::pair{6, 2u})                            // FLOAT16
-      .Case("fp32", std::pair{7, 4u})                            // FLOAT32
-      .Case("fp64", std::pair{8, 8u})                            // FLOAT64
-      .Case("bf16", std::pair{9, 2u})                            // BFLOAT16
+      .Cases({"i8", "fp8e5", "fp8e4nv"}, std::pair{0, 1u}) // UINT8
+      .Case("i16", std::pair{1, 2u})                       // UINT16
+      .Case("i32", std::pair{3, 4u})                       // INT32
+      .Case("i64", std::pair{5, 8u})                       // INT64
+      .Case("fp16", std::pair{6, 2u})                      // FLOAT16
+      .Case("fp32", std::pair{7, 4u})                      // FLOAT32
+      .Case("fp64", std::pair{8, 8u})                      // FLOAT64
+      .Case("bf16", std::pair{9, 2u})                      // BFLOAT16
       .Default(std::nullopt);
 }
 
@@ -372,6 +371,13 @@ Error NvidiaRuntime::encodeTensorMap(const backend::LaunchTensorMap &Map,
   std::optional<std::pair<int, unsigned>> Type =
       getTensorMapDataType(Map.ElementType);
   unsigned Rank = Map.ShapeArgs.size();
+  SmallVector<unsigned> Read{Map.BaseArg};
+  append_range(Read, Map.ShapeArgs);
+  append_range(Read, Map.StrideArgs);
+  if (llvm::any_of(Read, [&](unsigned Arg) { return Arg >= Args.size(); }))
+    return createStringError("nvidia runtime: a tensor map reads an argument "
+                             "past the launch's " +
+                             Twine(Args.size()));
   std::optional<int> Swizzle;
   switch (Map.SwizzleBytes) {
   case 0:
@@ -430,7 +436,7 @@ Error NvidiaRuntime::encodeTensorMap(const backend::LaunchTensorMap &Map,
     StrideText += (StrideText.empty() ? "" : ", ") + std::to_string(Strides[D]);
   return createStringError(
       toString(check(Result, "cuTensorMapEncodeTiled")) +
-      formatv(" for a tensor descriptor of base {0:x}, shape [{1}] and "
+      formatv("; the tensor descriptor had base {0:x}, shape [{1}] and "
               "strides [{2}] bytes (the base must be 16-byte aligned, the "
               "strides multiples of 16 bytes)",
               Base, Shape, StrideText)

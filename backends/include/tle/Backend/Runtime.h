@@ -82,7 +82,8 @@ public:
   /// aligned to 64 in the argument's storage; 0 if this runtime builds none.
   virtual unsigned getLaunchTensorMapBytes() const { return 0; }
   /// Builds Map into Out (getLaunchTensorMapBytes bytes) from the values of
-  /// the launch's own arguments, Args.
+  /// the launch's own arguments, Args (each an argument's value, as launch
+  /// takes them; Map's indices are checked against it).
   virtual llvm::Error encodeTensorMap(const LaunchTensorMap &Map,
                                       llvm::ArrayRef<const void *> Args,
                                       void *Out) {
