@@ -13,7 +13,6 @@ Triton's compilation and ours alike, so more heads would mostly compare
 zeros; their times are not representative.
 Run on the device with bench/bin carried: python3 bench/attention.py
 [--variant host]"""
-import argparse
 import ctypes
 import importlib.util
 import json
@@ -28,7 +27,7 @@ import triton
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from compare import (TOLERANCE, DriverKernel, ptr,  # noqa: E402
-                     relative_error, time_interleaved)
+                     relative_error, select_variants, time_interleaved)
 
 
 class _Permissive(types.ModuleType):
@@ -61,15 +60,8 @@ def load_tutorial():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default=None,
-                        help="time only the binaries whose variant contains "
-                        "this (e.g. 'host'; '' for the plain ones)")
-    wanted = parser.parse_args().variant
-    kernels = [k for k in json.load(open(os.path.join(
-        ROOT, "bench", "bin", "attention.json")))
-        if wanted is None or (wanted in k["variant"] if wanted
-                              else not k["variant"])]
+    kernels = select_variants(json.load(open(os.path.join(
+        ROOT, "bench", "bin", "attention.json"))), __doc__.splitlines()[0])
     tutorial = load_tutorial()
     jit = tutorial._attn_fwd.fn  # the tutorial's kernel without its autotuner
     # Descriptors made in a Triton kernel live in global scratch memory.

@@ -452,6 +452,19 @@ def time_against_triton(kernel, grid, args, check, triton_run, timing_args):
     return time_side_by_side(launch, triton_run) + (dk,)
 
 
+def select_variants(kernels, description):
+    """The kernels (a bench/bin listing) that --variant SUBSTR picks: those
+    whose variant contains it ('' for the plain ones); all without it."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--variant", default=None,
+                        help="time only the binaries whose variant contains "
+                        "this (e.g. 'host'; '' for the plain ones)")
+    wanted = parser.parse_args().variant
+    return [k for k in kernels
+            if wanted is None or (wanted in k["variant"] if wanted
+                                  else not k["variant"])]
+
+
 def load_example(name):
     spec = importlib.util.spec_from_file_location(
         name, os.path.join(ROOT, "examples", name + ".py"))

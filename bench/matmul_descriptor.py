@@ -9,7 +9,6 @@ product for correctness and against Triton's compilation of the same source,
 with the same tiles, warps, stages and NUM_SMS, for time.
 Run on the device with bench/bin carried: python3 bench/matmul_descriptor.py
 [--variant host]"""
-import argparse
 import ctypes
 import json
 import os
@@ -21,7 +20,7 @@ import triton
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from compare import (TOLERANCE, DriverKernel, load_example,  # noqa: E402
-                     ptr, relative_error, time_interleaved)
+                     ptr, relative_error, select_variants, time_interleaved)
 
 SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096), (8192, 8192, 8192),
           (4000, 4096, 4112)]
@@ -53,15 +52,8 @@ def host_descriptors(kernel, a, b, c):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default=None,
-                        help="time only the binaries whose variant contains "
-                        "this (e.g. 'host'; '' for the plain ones)")
-    wanted = parser.parse_args().variant
-    kernels = [k for k in json.load(open(os.path.join(
-        ROOT, "bench", "bin", "matmul_descriptor.json")))
-        if wanted is None or (wanted in k["variant"] if wanted
-                              else not k["variant"])]
+    kernels = select_variants(json.load(open(os.path.join(
+        ROOT, "bench", "bin", "matmul_descriptor.json"))), __doc__.splitlines()[0])
     example = load_example("matmul_descriptor")
     fn = example.matmul_descriptor_kernel
     host_fn = example.matmul_host_descriptor_kernel

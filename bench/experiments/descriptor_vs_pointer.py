@@ -1,15 +1,16 @@
-"""What TMA would give the pointer matmul: our binaries of
-examples/matmul.py, examples/matmul_descriptor.py and
-descriptor_kernels.in_kernel_desc_kernel (tensor maps made in the kernel),
-and Triton's host_desc_kernel (tensor maps made on the host, passed as
-arguments), each against Triton's examples/matmul.py (pointer tiles) with
-the same tiles, warps and stages, at 1024^3 in CUDA graphs (16 input sets)
-and at 4096^3 with do_bench. Compile here first:
-bash bench/experiments/prepare_descriptor_vs_pointer.sh; on the device,
-carrying bench/bin: python3 bench/experiments/descriptor_vs_pointer.py
-[LISTING.json in bench/bin, default descriptor_vs_pointer.json]"""
+"""What TMA would give the pointer matmul at 1024^3: our binaries of
+examples/matmul.py (pointer tiles, cp.async) and of
+examples/matmul_descriptor.py's matmul_descriptor_kernel (tensor maps
+written in the kernel), and Triton's compilation of its
+matmul_host_descriptor_kernel (tensor maps built on the host), each against
+Triton's examples/matmul.py with the same tiles, warps and stages, at
+1024^3 in CUDA graphs (16 input sets) and at 4096^3 with do_bench. Compile
+here first: bash bench/experiments/prepare_descriptor_vs_pointer.sh; on the
+device, carrying bench/bin:
+python3 bench/experiments/descriptor_vs_pointer.py [LISTING.json in bench/bin,
+default descriptor_vs_pointer.json; tensor_map_variants.json for the PTX
+variants, without Triton's host-descriptor rows]"""
 import ctypes
-import importlib.util
 import json
 import os
 import sys
@@ -30,7 +31,7 @@ DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
 def ours_launch(dk, kernel, a, b, c, m, n, k):
     i32 = ctypes.c_int32
     args = [ptr(a), ptr(b), ptr(c), i32(m), i32(n), i32(k)]
-    if kernel["source"] == "examples/matmul.py":
+    if kernel["source"] == "matmul.py":  # the strides not specialized away
         args += [i32(k), i32(n), i32(n)]
     return dk.launcher(triton.cdiv(m, 128) * triton.cdiv(n, 128), args)
 
@@ -49,16 +50,17 @@ def triton_launch(fn, kernel, a, b, c, m, n, k):
 
 def host_desc_launch(fn, kernel, a, b, c, m, n, k):
     from triton.tools.tensor_descriptor import TensorDescriptor
-    a_desc = TensorDescriptor.from_tensor(a, [128, kernel["bk"]])
-    b_desc = TensorDescriptor.from_tensor(b, [kernel["bk"], 128])
+    descs = (TensorDescriptor.from_tensor(a, [128, kernel["bk"]]),
+             TensorDescriptor.from_tensor(b, [kernel["bk"], 128]),
+             TensorDescriptor.from_tensor(c, [128, 128]))
     grid = (triton.cdiv(m, 128) * triton.cdiv(n, 128),)
 
     def launch():
-        fn[grid](a_desc, b_desc, c, m, n, k, BLOCK_SIZE_M=128,
-                 BLOCK_SIZE_N=128, BLOCK_SIZE_K=kernel["bk"], GROUP_SIZE_M=8,
+        fn[grid](*descs, m, n, k, BLOCK_SIZE_M=128, BLOCK_SIZE_N=128,
+                 BLOCK_SIZE_K=kernel["bk"], GROUP_SIZE_M=8,
                  num_warps=kernel["num_warps"],
                  num_stages=kernel["num_stages"])
-    launch.keep = (a_desc, b_desc)
+    launch.keep = descs
     return launch
 
 
@@ -66,36 +68,32 @@ def main():
     listing = sys.argv[1] if len(sys.argv) > 1 else "descriptor_vs_pointer.json"
     kernels = json.load(open(os.path.join(ROOT, "bench", "bin", listing)))
     fn = load_example("matmul").matmul_kernel.fn
-    spec = importlib.util.spec_from_file_location(
-        "descriptor_kernels", os.path.join(os.path.dirname(
-            os.path.abspath(__file__)), "descriptor_kernels.py"))
-    experiment = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(experiment)
-    host_fn = experiment.host_desc_kernel
+    host_fn = load_example("matmul_descriptor").matmul_host_descriptor_kernel
     print(f"GPU: {torch.cuda.get_device_name()}", flush=True)
+    if len(sys.argv) == 1:  # Triton's host descriptors, per tile configuration
+        configs = {(k["dtype"], k["bk"], k["num_warps"], k["num_stages"])
+                   for k in kernels}
+        kernels += [{"source": "Triton host descriptors", "dtype": d,
+                     "bk": bk, "num_warps": w, "num_stages": s}
+                    for d, bk, w, s in sorted(configs)]
     rows, wrong = [], False
-    # Triton's host descriptors, once per tile configuration.
-    configs = {(k["dtype"], k["bk"], k["num_warps"], k["num_stages"])
-               for k in kernels}
-    kernels += [] if len(sys.argv) > 1 else [{"source": "Triton host_desc_kernel", "dtype": d, "bk": bk,
-                 "num_warps": w, "num_stages": s}
-                for d, bk, w, s in sorted(configs)]
     for kernel in kernels:
         dtype = DTYPES[kernel["dtype"]]
-        dk = None if "file" not in kernel else DriverKernel(os.path.join(ROOT, "bench", "bin", "kernels",
-                                       kernel["file"]), kernel["entry"],
-                          kernel["num_warps"], kernel["dynamic_shared_bytes"],
-                          kernel["global_scratch_bytes"])
+        dk = None if "file" not in kernel else DriverKernel(
+            os.path.join(ROOT, "bench", "bin", "kernels", kernel["file"]),
+            kernel["entry"], kernel["num_warps"],
+            kernel["dynamic_shared_bytes"], kernel["global_scratch_bytes"])
         for size in (1024, 4096):
             m = n = k = size
+
+            def mine(ai, bi, ci):
+                if dk:
+                    return ours_launch(dk, kernel, ai, bi, ci, m, n, k)
+                return host_desc_launch(host_fn, kernel, ai, bi, ci, m, n, k)
             torch.manual_seed(size)
             a = torch.randn(m, k, device="cuda", dtype=dtype)
             b = torch.randn(k, n, device="cuda", dtype=dtype)
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
-            mine = (lambda ai, bi, ci: ours_launch(dk, kernel, ai, bi, ci, m,
-                                                   n, k)) if dk else (
-                lambda ai, bi, ci: host_desc_launch(host_fn, kernel, ai, bi,
-                                                    ci, m, n, k))
             mine(a, b, c)()
             torch.cuda.synchronize()
             err = relative_error(c, a.float() @ b.float())
@@ -113,8 +111,7 @@ def main():
                 o_ms, t_ms, note = time_graphs_interleaved(ours, theirs)
             else:
                 o_ms, t_ms, note = time_side_by_side(
-                    mine(a, b, c),
-                    triton_launch(fn, kernel, a, b, c, m, n, k))
+                    mine(a, b, c), triton_launch(fn, kernel, a, b, c, m, n, k))
             flops = 2.0 * m * n * k
             rows.append((kernel["source"], kernel["dtype"], size,
                          f"128x128x{kernel['bk']} w{kernel['num_warps']} "
@@ -123,8 +120,8 @@ def main():
                          flops / o_ms * 1e-9, flops / t_ms * 1e-9,
                          t_ms / o_ms, note))
             print(rows[-1], flush=True)
-    print("| ours | dtype | size^3 | tile | rel. err | ours TFLOP/s | "
-          "Triton (pointer) TFLOP/s | ours/Triton | rounds |")
+    print("| kernel | dtype | size^3 | tile | rel. err | TFLOP/s | "
+          "Triton (pointer) TFLOP/s | kernel/Triton | rounds |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
         print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} | {r[5]:.1f} | "

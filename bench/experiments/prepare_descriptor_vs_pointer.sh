@@ -1,66 +1,66 @@
 #!/usr/bin/env bash
 # Run HERE: compiles, per tile configuration, examples/matmul.py (pointer
-# tiles: cp.async into the wgmma rings), examples/matmul_descriptor.py
-# (descriptors made in the kernel: TMA, C through a descriptor) and
-# bench/experiments/descriptor_kernels.py's in_kernel_desc_kernel (the same
-# with the tutorial's pointer store) for the H200, into
-# bench/bin/kernels and bench/bin/descriptor_vs_pointer.json, for
-# bench/experiments/descriptor_vs_pointer.py on the device: what TMA with
-# in-kernel tensor maps would give the pointer matmul at 1024^3.
+# tiles: cp.async into the wgmma rings) and examples/matmul_descriptor.py's
+# matmul_descriptor_kernel (descriptors made in the kernel: TMA through maps
+# each program writes) for the H200, into bench/bin/kernels and
+# bench/bin/descriptor_vs_pointer.json, for
+# bench/experiments/descriptor_vs_pointer.py on the device: what TMA would
+# give the pointer matmul at 1024^3. Then, measurement only
+# (bench/experiments/tensor_map_variants.py), the fp16 descriptor kernel's
+# PTX with its maps' fences at CTA scope and without the barriers between
+# maps, assembled by CUDA's ptxas beside the unchanged PTX, listed in
+# bench/bin/tensor_map_variants.json.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${1:-$ROOT/build}"
 K="$ROOT/bench/bin/kernels"
+PTXAS=${PTXAS:-/usr/local/cuda/bin/ptxas}
 mkdir -p "$K"
-entries=()
-one() { # source kernel dtype bk warps stages signature [-D...]
-  local ex=$1 kern=$2 dt=$3 bk=$4 w=$5 s=$6 sig=$7
+ptr_sig() { echo "*$1:16, *$1:16, *$1:16, i32:16, i32:16, i32:16${2:+, i32:16, i32:16, i32:16}"; }
+compile() { # source kernel dtype bk warps stages out [tlec args...]
+  local src=$1 kern=$2 dt=$3 bk=$4 w=$5 s=$6 out=$7
   shift 7
-  local d="$K/dvp" f="dvp.$kern.$dt.128x128x${bk}w${w}s${s}.h200.cubin"
-  rm -rf "$d"
-  "$BUILD/bin/tlec" "$ROOT/$ex" --kernel "$kern" --target h200 \
+  "$BUILD/bin/tlec" "$ROOT/examples/$src" --kernel "$kern" --target h200 \
     --num-warps "$w" --num-stages "$s" -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 \
-    -D BLOCK_SIZE_K="$bk" -D GROUP_SIZE_M=8 "$@" --signature "$sig" -o "$d"
-  mv "$d/$kern/$kern".*.cubin "$K/$f"
-  local m="$d/$kern/manifest.json"
-  entries+=("{\"source\": \"$ex\", \"file\": \"$f\", \"entry\": \"$kern\", \"dtype\": \"$dt\", \"bk\": $bk, \"num_warps\": $w, \"num_stages\": $s, \"dynamic_shared_bytes\": $(python3 "$ROOT/bench/dynamic_shared.py" "$m"), \"global_scratch_bytes\": $(python3 "$ROOT/bench/global_scratch.py" "$m")}")
-  rm -rf "$d"
+    -D BLOCK_SIZE_K="$bk" -D GROUP_SIZE_M=8 "$@" -o "$out"
 }
+entry() { # source kernel file dtype bk warps stages manifest
+  echo "{\"source\": \"$1\", \"file\": \"$3\", \"entry\": \"$2\", \"dtype\": \"$4\", \"bk\": $5, \"num_warps\": $6, \"num_stages\": $7, \"dynamic_shared_bytes\": $(python3 "$ROOT/bench/dynamic_shared.py" "$8"), \"global_scratch_bytes\": $(python3 "$ROOT/bench/global_scratch.py" "$8")}"
+}
+entries=()
 for dt in fp16 bf16; do
   for cfg in "32 4 3" "64 4 4" "64 8 3"; do
     set -- $cfg
-    one examples/matmul.py matmul_kernel "$dt" "$1" "$2" "$3" \
-      "*$dt:16, *$dt:16, *$dt:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16" \
-      -D ACTIVATION=none -D stride_ak=1 -D stride_bn=1 -D stride_cn=1
-    for src in examples/matmul_descriptor.py:matmul_descriptor_kernel \
-      bench/experiments/descriptor_kernels.py:in_kernel_desc_kernel; do
-      one "${src%%:*}" "${src##*:}" "$dt" "$1" "$2" "$3" \
-        "*$dt:16, *$dt:16, *$dt:16, i32:16, i32:16, i32:16"
+    for kern in matmul.py:matmul_kernel matmul_descriptor.py:matmul_descriptor_kernel; do
+      src=${kern%%:*} name=${kern##*:} d="$K/dvp"
+      f="dvp.$name.$dt.128x128x$1w$2s$3.h200.cubin"
+      rm -rf "$d"
+      if [ "$src" = matmul.py ]; then
+        compile "$src" "$name" "$dt" "$1" "$2" "$3" "$d" -D ACTIVATION=none \
+          -D stride_ak=1 -D stride_bn=1 -D stride_cn=1 --signature "$(ptr_sig "$dt" 1)"
+      else
+        compile "$src" "$name" "$dt" "$1" "$2" "$3" "$d" --signature "$(ptr_sig "$dt")"
+      fi
+      mv "$d/$name/$name".*.cubin "$K/$f"
+      entries+=("$(entry "$src" "$name" "$f" "$dt" "$1" "$2" "$3" "$d/$name/manifest.json")")
     done
   done
 done
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/descriptor_vs_pointer.json"
-# Measurement only (bench/experiments/tensor_map_variants.py): the fp16
-# in-kernel-descriptor kernel's PTX with its tensor maps' fences at CTA
-# scope, and without the barriers between maps, assembled by CUDA's ptxas
-# beside the unchanged PTX; `descriptor_vs_pointer.py
-# tensor_map_variants.json` times them.
-PTXAS=${PTXAS:-/usr/local/cuda/bin/ptxas}
+
 entries=()
 for cfg in "32 4 3" "64 4 4"; do
   set -- $cfg
-  base="$K/tmv.fp16.128x128x$1w$2s$3"
-  "$BUILD/bin/tlec" "$ROOT/bench/experiments/descriptor_kernels.py" \
-    --kernel in_kernel_desc_kernel --target h200 --num-warps "$2" \
-    --num-stages "$3" -D BLOCK_SIZE_M=128 -D BLOCK_SIZE_N=128 \
-    -D BLOCK_SIZE_K="$1" -D GROUP_SIZE_M=8 --emit=asm \
-    --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16" \
-    -o "$base.ptx"
+  base="$K/tmv.fp16.128x128x$1w$2s$3" d="$K/tmv"
+  rm -rf "$d"
+  compile matmul_descriptor.py matmul_descriptor_kernel fp16 "$1" "$2" "$3" "$d" \
+    --signature "$(ptr_sig fp16)"
+  compile matmul_descriptor.py matmul_descriptor_kernel fp16 "$1" "$2" "$3" \
+    "$base.ptx" --signature "$(ptr_sig fp16)" --emit=asm
   python3 "$ROOT/bench/experiments/tensor_map_variants.py" "$base.ptx" "$base"
-  ref=$(python3 -c 'import json,sys; print([k for k in json.load(open(sys.argv[1])) if k["entry"] == "in_kernel_desc_kernel" and k["dtype"] == "fp16" and k["bk"] == int(sys.argv[2]) and k["num_warps"] == int(sys.argv[3])][0]["dynamic_shared_bytes"])' "$ROOT/bench/bin/descriptor_vs_pointer.json" "$1" "$2")
   for v in base cta cta-bars; do
     "$PTXAS" -arch=sm_90a "$base.$v.ptx" -o "$base.$v.cubin"
-    entries+=("{\"source\": \"in-kernel maps, PTX $v\", \"file\": \"$(basename "$base").$v.cubin\", \"entry\": \"in_kernel_desc_kernel\", \"dtype\": \"fp16\", \"bk\": $1, \"num_warps\": $2, \"num_stages\": $3, \"dynamic_shared_bytes\": $ref, \"global_scratch_bytes\": 256}")
+    entries+=("$(entry matmul_descriptor.py matmul_descriptor_kernel "$(basename "$base").$v.cubin" fp16 "$1" "$2" "$3" "$d/matmul_descriptor_kernel/manifest.json" | sed "s/\"source\": \"matmul_descriptor.py\"/\"source\": \"in-kernel maps, PTX $v\"/")")
   done
 done
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/tensor_map_variants.json"
