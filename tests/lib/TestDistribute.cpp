@@ -196,6 +196,8 @@ public:
   }
   bool supportsTensorCopies() const override { return true; }
   unsigned getTensorMapBytes() const override { return 128; }
+  bool supportsLaunchTensorMaps() const override { return true; }
+  unsigned getLaunchTensorMapAlignment() const override { return 64; }
   LogicalResult emitTensorMapInit(OpBuilder &B, Location Loc, Value Map,
                                   Value Staging, const TensorMapDesc &Desc,
                                   Value LaneId) const override {
