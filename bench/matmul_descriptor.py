@@ -46,6 +46,11 @@ def host_descriptors(kernel, a, b, c):
         return None
     from triton.tools.tensor_descriptor import TensorDescriptor
     bm, bn, bk = kernel["bm"], kernel["bn"], kernel["bk"]
+    if kernel.get("persistent"):  # B is N x K; C maybe stored in halves
+        cn = bn // 2 if kernel["epilogue_subtile"] else bn
+        return (TensorDescriptor.from_tensor(a, [bm, bk]),
+                TensorDescriptor.from_tensor(b, [bn, bk]),
+                TensorDescriptor.from_tensor(c, [bm, cn]))
     return (TensorDescriptor.from_tensor(a, [bm, bk]),
             TensorDescriptor.from_tensor(b, [bk, bn]),
             TensorDescriptor.from_tensor(c, [bm, bn]))
@@ -57,8 +62,9 @@ def main():
     example = load_example("matmul_descriptor")
     fn = example.matmul_descriptor_kernel
     host_fn = example.matmul_host_descriptor_kernel
-    persistent_fn = load_example(
-        "persistent_matmul").matmul_kernel_descriptor_persistent
+    persistent = load_example("persistent_matmul")
+    persistent_fn = persistent.matmul_kernel_descriptor_persistent
+    host_persistent_fn = persistent.matmul_kernel_host_descriptor_persistent
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     # Descriptors made in a Triton kernel live in global scratch memory.
     triton.set_allocator(lambda size, align, stream: torch.empty(
@@ -94,17 +100,18 @@ def main():
             ok = err < TOLERANCE[dtype]
             ct = torch.full_like(c, float("nan"))
 
+            host_descs = host_descriptors(kernel, a, b, ct)
+
             def theirs_persistent():
-                persistent_fn[(grid,)](
-                    a, b, ct, m, n, k, BLOCK_SIZE_M=kernel["bm"],
+                operands = host_descs or (a, b, ct)
+                (host_persistent_fn if host_descs else persistent_fn)[(grid,)](
+                    *operands, m, n, k, BLOCK_SIZE_M=kernel["bm"],
                     BLOCK_SIZE_N=kernel["bn"], BLOCK_SIZE_K=kernel["bk"],
                     GROUP_SIZE_M=kernel["gm"],
                     EPILOGUE_SUBTILE=bool(kernel["epilogue_subtile"]),
                     NUM_SMS=kernel["num_sms"], WARP_SPECIALIZE=False,
                     num_warps=kernel["num_warps"],
                     num_stages=kernel["num_stages"])
-
-            host_descs = host_descriptors(kernel, a, b, ct)
 
             def theirs():
                 if persistent:

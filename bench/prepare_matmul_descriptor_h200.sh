@@ -76,26 +76,36 @@ for dtype in fp16 bf16; do
 done
 host_one fp16 8
 # The persistent kernel, 132 programs (the H200's SMs) over the tiles.
-persistent_one() { # dtype num_warps subtile
-  local dtype=$1 warps=$2 subtile=$3
-  local d="$K/mmp-$dtype-$warps-$subtile"
+# With host (tensordesc) descriptors: matmul_kernel_host_descriptor_persistent.
+persistent_one() { # dtype num_warps subtile [host]
+  local dtype=$1 warps=$2 subtile=$3 host="${4:-}"
+  local d="$K/mmp-$dtype-$warps-$subtile${host:+-host}"
   local f="persistent_matmul.$dtype.128x128x64w${warps}s3"
-  local variant=persistent
+  local variant=persistent kernel=matmul_kernel_descriptor_persistent
+  local sig="*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16"
+  local extra='"persistent": 1, "num_sms": 132, '
   [ "$subtile" = 1 ] && f+=".subtile" && variant+=", subtiled epilogue"
+  if [ -n "$host" ]; then
+    local cn=128
+    [ "$subtile" = 1 ] && cn=64
+    kernel=matmul_kernel_host_descriptor_persistent f+=".host"
+    variant+=", host descriptors" extra+='"host_descriptors": 1, '
+    sig="tensordesc<$dtype[128, 64]>, tensordesc<$dtype[128, 64]>, tensordesc<$dtype[128, $cn]>, i32:16, i32:16, i32:16"
+  fi
   f+=".h200.cubin"
   "$BUILD/bin/tlec" "$ROOT/examples/persistent_matmul.py" \
-    --kernel matmul_kernel_descriptor_persistent --target h200 \
+    --kernel "$kernel" --target h200 \
     --num-warps "$warps" --num-stages 3 -D BLOCK_SIZE_M=128 \
     -D BLOCK_SIZE_N=128 -D BLOCK_SIZE_K=64 -D GROUP_SIZE_M=8 \
     -D EPILOGUE_SUBTILE="$subtile" -D NUM_SMS=132 -D WARP_SPECIALIZE=0 \
-    --signature "*$dtype:16, *$dtype:16, *$dtype:16, i32:16, i32:16, i32:16" \
-    -o "$d"
-  collect "$d" matmul_kernel_descriptor_persistent "$f" "$dtype" "$warps" \
-    "$variant" "$subtile" '"persistent": 1, "num_sms": 132, '
+    --signature "$sig" -o "$d"
+  collect "$d" "$kernel" "$f" "$dtype" "$warps" "$variant" "$subtile" "$extra"
 }
 for dtype in fp16 bf16; do
   persistent_one $dtype 4 0
   persistent_one $dtype 4 1
+  persistent_one $dtype 4 0 host
+  persistent_one $dtype 4 1 host
 done
 persistent_one fp16 8 0
 echo "[$(IFS=,; echo "${entries[*]}")]" > "$ROOT/bench/bin/matmul_descriptor.json"

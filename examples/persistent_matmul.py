@@ -25,41 +25,17 @@ def _compute_pid(tile_id, num_pid_in_group, num_pid_m, GROUP_SIZE_M, NUM_SMS):
 
 
 @triton.jit
-def matmul_kernel_descriptor_persistent(a_ptr, b_ptr, c_ptr,  #
-                                        M, N, K,  #
-                                        BLOCK_SIZE_M: tl.constexpr,  #
-                                        BLOCK_SIZE_N: tl.constexpr,  #
-                                        BLOCK_SIZE_K: tl.constexpr,  #
-                                        GROUP_SIZE_M: tl.constexpr,  #
-                                        EPILOGUE_SUBTILE: tl.constexpr,  #
-                                        NUM_SMS: tl.constexpr,  #
-                                        WARP_SPECIALIZE: tl.constexpr,  #
-                                        ):
-    dtype = c_ptr.dtype.element_ty
+def _persistent_tiles(a_desc, b_desc, c_desc, M, N, K,
+                      BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr,
+                      BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr,
+                      EPILOGUE_SUBTILE: tl.constexpr, NUM_SMS: tl.constexpr,
+                      WARP_SPECIALIZE: tl.constexpr):
+    dtype = c_desc.dtype
     start_pid = tl.program_id(axis=0)
     num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
     k_tiles = tl.cdiv(K, BLOCK_SIZE_K)
     num_tiles = num_pid_m * num_pid_n
-
-    a_desc = tl.make_tensor_descriptor(
-        a_ptr,
-        shape=[M, K],
-        strides=[K, 1],
-        block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_K],
-    )
-    b_desc = tl.make_tensor_descriptor(
-        b_ptr,
-        shape=[N, K],
-        strides=[K, 1],
-        block_shape=[BLOCK_SIZE_N, BLOCK_SIZE_K],
-    )
-    c_desc = tl.make_tensor_descriptor(
-        c_ptr,
-        shape=[M, N],
-        strides=[N, 1],
-        block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_N if not EPILOGUE_SUBTILE else BLOCK_SIZE_N // 2],
-    )
 
     # tile_id_c is used in the epilogue to break the dependency between
     # the prologue and the epilogue
@@ -94,3 +70,57 @@ def matmul_kernel_descriptor_persistent(a_ptr, b_ptr, c_ptr,  #
         else:
             c = accumulator.to(dtype)
             c_desc.store([offs_cm, offs_cn], c)
+
+
+@triton.jit
+def matmul_kernel_descriptor_persistent(a_ptr, b_ptr, c_ptr,  #
+                                        M, N, K,  #
+                                        BLOCK_SIZE_M: tl.constexpr,  #
+                                        BLOCK_SIZE_N: tl.constexpr,  #
+                                        BLOCK_SIZE_K: tl.constexpr,  #
+                                        GROUP_SIZE_M: tl.constexpr,  #
+                                        EPILOGUE_SUBTILE: tl.constexpr,  #
+                                        NUM_SMS: tl.constexpr,  #
+                                        WARP_SPECIALIZE: tl.constexpr,  #
+                                        ):
+    a_desc = tl.make_tensor_descriptor(
+        a_ptr,
+        shape=[M, K],
+        strides=[K, 1],
+        block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_K],
+    )
+    b_desc = tl.make_tensor_descriptor(
+        b_ptr,
+        shape=[N, K],
+        strides=[K, 1],
+        block_shape=[BLOCK_SIZE_N, BLOCK_SIZE_K],
+    )
+    c_desc = tl.make_tensor_descriptor(
+        c_ptr,
+        shape=[M, N],
+        strides=[N, 1],
+        block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_N if not EPILOGUE_SUBTILE else BLOCK_SIZE_N // 2],
+    )
+
+    _persistent_tiles(a_desc, b_desc, c_desc, M, N, K, BLOCK_SIZE_M,
+                      BLOCK_SIZE_N, BLOCK_SIZE_K, GROUP_SIZE_M,
+                      EPILOGUE_SUBTILE, NUM_SMS, WARP_SPECIALIZE)
+
+
+@triton.jit
+def matmul_kernel_host_descriptor_persistent(a_desc, b_desc, c_desc,  #
+                                             M, N, K,  #
+                                             BLOCK_SIZE_M: tl.constexpr,  #
+                                             BLOCK_SIZE_N: tl.constexpr,  #
+                                             BLOCK_SIZE_K: tl.constexpr,  #
+                                             GROUP_SIZE_M: tl.constexpr,  #
+                                             EPILOGUE_SUBTILE: tl.constexpr,  #
+                                             NUM_SMS: tl.constexpr,  #
+                                             WARP_SPECIALIZE: tl.constexpr,  #
+                                             ):
+    # The same tile walk through descriptors the host made (Triton's
+    # TensorDescriptor; tensordesc arguments), as the tutorial's
+    # matmul_kernel_tma_persistent takes them.
+    _persistent_tiles(a_desc, b_desc, c_desc, M, N, K, BLOCK_SIZE_M,
+                      BLOCK_SIZE_N, BLOCK_SIZE_K, GROUP_SIZE_M,
+                      EPILOGUE_SUBTILE, NUM_SMS, WARP_SPECIALIZE)
