@@ -99,6 +99,7 @@ std::optional<DictionaryAttr> getLaunchTensorMap(tle_struct::TensorMapOp map,
   if (!llvm::all_of(map->getUsers(),
                     llvm::IsaPred<tle_struct::AsyncTensorCopyOp>))
     return std::nullopt;
+  Builder b(func.getContext());
   Block &entry = func.getFunctionBody().front();
   auto argIndex = [&](Value v) -> std::optional<int64_t> {
     auto arg = dyn_cast<BlockArgument>(v);
@@ -112,9 +113,9 @@ std::optional<DictionaryAttr> getLaunchTensorMap(tle_struct::TensorMapOp map,
       std::optional<int64_t> index = argIndex(v);
       if (!index)
         return std::nullopt;
-      result.push_back(Builder(v.getContext()).getI64IntegerAttr(*index));
+      result.push_back(b.getI64IntegerAttr(*index));
     }
-    return ArrayAttr::get(func.getContext(), result);
+    return b.getArrayAttr(result);
   };
   std::optional<int64_t> base = argIndex(map.getBase());
   std::optional<ArrayAttr> shape = indices(map.getShape());
@@ -122,7 +123,6 @@ std::optional<DictionaryAttr> getLaunchTensorMap(tle_struct::TensorMapOp map,
   if (!base || !shape || !strides ||
       !matchPattern(map.getStrides().back(), m_One()))
     return std::nullopt;
-  Builder b(func.getContext());
   std::optional<std::string> element = getElementName(
       cast<PointerType>(map.getBase().getType()).getPointeeType());
   if (!element)

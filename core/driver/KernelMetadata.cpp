@@ -30,8 +30,7 @@ json::Object tle::driver::kernelToJSON(const backend::CompiledKernel &K) {
   // they were.
   if (K.GlobalScratchBytes)
     O["global_scratch_bytes"] = K.GlobalScratchBytes;
-  if (!K.LaunchTensorMaps.empty())
-    O["tensor_maps"] = runtime::launchTensorMapsToJSON(K.LaunchTensorMaps);
+  runtime::writeLaunchTensorMaps(O, K.LaunchTensorMaps);
   if (const std::optional<backend::ResourceUsage> &R = K.Resources)
     O["resources"] = json::Object{
         {"registers", R->Registers},
@@ -103,13 +102,11 @@ tle::driver::kernelFromJSON(const json::Object &O,
   if (O.get("global_scratch_bytes"))
     if (Error E = getInt(O, "global_scratch_bytes", K.GlobalScratchBytes))
       return std::move(E);
-  if (const json::Value *Maps = O.get("tensor_maps")) {
-    Expected<std::vector<backend::LaunchTensorMap>> Read =
-        runtime::launchTensorMapsFromJSON(*Maps);
-    if (!Read)
-      return Read.takeError();
-    K.LaunchTensorMaps = std::move(*Read);
-  }
+  Expected<std::vector<backend::LaunchTensorMap>> Maps =
+      runtime::readLaunchTensorMaps(O);
+  if (!Maps)
+    return Maps.takeError();
+  K.LaunchTensorMaps = std::move(*Maps);
   if (const json::Object *R = O.getObject("resources")) {
     backend::ResourceUsage U;
     for (auto [Key, Field] :

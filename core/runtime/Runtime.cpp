@@ -78,6 +78,19 @@ launchTensorMapsFromJSON(const json::Value &Value) {
   return Maps;
 }
 
+void writeLaunchTensorMaps(json::Object &Target,
+                           ArrayRef<backend::LaunchTensorMap> Maps) {
+  if (!Maps.empty())
+    Target["tensor_maps"] = launchTensorMapsToJSON(Maps);
+}
+
+Expected<std::vector<backend::LaunchTensorMap>>
+readLaunchTensorMaps(const json::Object &Target) {
+  if (const json::Value *Maps = Target.get("tensor_maps"))
+    return launchTensorMapsFromJSON(*Maps);
+  return std::vector<backend::LaunchTensorMap>();
+}
+
 Buffer &Buffer::operator=(Buffer &&Other) noexcept {
   if (this != &Other) {
     release();

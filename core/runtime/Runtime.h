@@ -115,6 +115,13 @@ launchTensorMapsToJSON(llvm::ArrayRef<backend::LaunchTensorMap> Maps);
 /// Reads what launchTensorMapsToJSON wrote; an error names what is wrong.
 llvm::Expected<std::vector<backend::LaunchTensorMap>>
 launchTensorMapsFromJSON(const llvm::json::Value &Value);
+/// Sets Target's `tensor_maps` (a manifest target, or a tuning candidate)
+/// to Maps; leaves it out when there are none.
+void writeLaunchTensorMaps(llvm::json::Object &Target,
+                           llvm::ArrayRef<backend::LaunchTensorMap> Maps);
+/// Target's `tensor_maps`, none where it has no such key.
+llvm::Expected<std::vector<backend::LaunchTensorMap>>
+readLaunchTensorMaps(const llvm::json::Object &Target);
 
 class Device {
 public:

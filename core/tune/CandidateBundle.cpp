@@ -97,8 +97,7 @@ json::Value CandidateBundle::toJSON() const {
     }
     if (C.GlobalScratch)
       O["global_scratch_bytes"] = C.GlobalScratch;
-    if (!C.TensorMaps.empty())
-      O["tensor_maps"] = runtime::launchTensorMapsToJSON(C.TensorMaps);
+    runtime::writeLaunchTensorMaps(O, C.TensorMaps);
     Cands.push_back(std::move(O));
   }
   json::Object Counts;
@@ -190,14 +189,12 @@ Expected<CandidateBundle> CandidateBundle::fromJSON(const json::Value &V) {
     C.SharedBytes = Int("shared_bytes");
     C.DynamicShared = Int("dynamic_shared_bytes");
     C.GlobalScratch = Int("global_scratch_bytes");
-    if (const json::Value *Maps = CO->get("tensor_maps")) {
-      Expected<std::vector<backend::LaunchTensorMap>> Read =
-          runtime::launchTensorMapsFromJSON(*Maps);
-      if (!Read)
-        return createStringError("candidate index: " +
-                                 toString(Read.takeError()));
-      C.TensorMaps = std::move(*Read);
-    }
+    Expected<std::vector<backend::LaunchTensorMap>> Maps =
+        runtime::readLaunchTensorMaps(*CO);
+    if (!Maps)
+      return createStringError("candidate index: " +
+                               toString(Maps.takeError()));
+    C.TensorMaps = std::move(*Maps);
     if (C.Status == CandidateStatus::Ok && (C.File.empty() || C.Entry.empty()))
       return createStringError(formatv("candidate index: ok candidate '{0}' "
                                        "has no file or entry",

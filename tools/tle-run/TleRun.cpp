@@ -779,13 +779,11 @@ readBundleLaunchFacts(StringRef Path) {
         uint64_t(T->getInteger("shared_memory_bytes").value_or(0));
     Facts.GlobalScratchBytes =
         uint64_t(T->getInteger("global_scratch_bytes").value_or(0));
-    if (const json::Value *Maps = T->get("tensor_maps")) {
-      Expected<std::vector<backend::LaunchTensorMap>> Read =
-          runtime::launchTensorMapsFromJSON(*Maps);
-      if (!Read)
-        return createStringError(Manifest + ": " + toString(Read.takeError()));
-      Facts.TensorMaps = std::move(*Read);
-    }
+    Expected<std::vector<backend::LaunchTensorMap>> Maps =
+        runtime::readLaunchTensorMaps(*T);
+    if (!Maps)
+      return createStringError(Manifest + ": " + toString(Maps.takeError()));
+    Facts.TensorMaps = std::move(*Maps);
     return Facts;
   }
   return std::nullopt;

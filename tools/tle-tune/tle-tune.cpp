@@ -348,13 +348,11 @@ Error collect(Candidate &C, StringRef WorkDir, StringRef Kernel,
   C.Threads = T->getInteger("threads_per_block").value_or(C.Threads);
   C.DynamicShared = T->getInteger("shared_memory_bytes").value_or(0);
   C.GlobalScratch = T->getInteger("global_scratch_bytes").value_or(0);
-  if (const json::Value *Maps = T->get("tensor_maps")) {
-    Expected<std::vector<backend::LaunchTensorMap>> Read =
-        runtime::launchTensorMapsFromJSON(*Maps);
-    if (!Read)
-      return Read.takeError();
-    C.TensorMaps = std::move(*Read);
-  }
+  Expected<std::vector<backend::LaunchTensorMap>> Maps =
+      runtime::readLaunchTensorMaps(*T);
+  if (!Maps)
+    return Maps.takeError();
+  C.TensorMaps = std::move(*Maps);
   C.SharedBytes = C.DynamicShared;
   if (const json::Object *R = T->getObject("resources")) {
     C.Registers = R->getInteger("registers").value_or(0);

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "NvidiaRuntime.h"
+#include "NvidiaTensorMap.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -371,28 +371,7 @@ Error NvidiaRuntime::encodeTensorMap(const backend::LaunchTensorMap &Map,
   std::optional<std::pair<int, unsigned>> Type =
       getTensorMapDataType(Map.ElementType);
   unsigned Rank = Map.ShapeArgs.size();
-  SmallVector<unsigned> Read{Map.BaseArg};
-  append_range(Read, Map.ShapeArgs);
-  append_range(Read, Map.StrideArgs);
-  if (llvm::any_of(Read, [&](unsigned Arg) { return Arg >= Args.size(); }))
-    return createStringError("nvidia runtime: a tensor map reads an argument "
-                             "past the launch's " +
-                             Twine(Args.size()));
-  std::optional<int> Swizzle;
-  switch (Map.SwizzleBytes) {
-  case 0:
-    Swizzle = 0;
-    break;
-  case 32:
-    Swizzle = 1;
-    break;
-  case 64:
-    Swizzle = 2;
-    break;
-  case 128:
-    Swizzle = 3;
-    break;
-  }
+  std::optional<unsigned> Swizzle = getTensorMapSwizzleMode(Map.SwizzleBytes);
   if (!Type || !Swizzle || Rank < 1 || Rank > 5 || Map.Box.size() != Rank ||
       Map.StrideArgs.size() + 1 != Rank)
     return createStringError(

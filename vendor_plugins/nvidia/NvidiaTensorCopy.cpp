@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NvidiaTargetInfo.h"
+#include "NvidiaTensorMap.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -55,21 +56,6 @@ std::optional<unsigned> getTensorMapElementType(Type T) {
   return std::nullopt;
 }
 
-/// tensormap.replace's .swizzle_mode code of a swizzle width in bytes.
-std::optional<unsigned> getTensorMapSwizzle(unsigned Bytes) {
-  switch (Bytes) {
-  case 0:
-    return 0;
-  case 32:
-    return 1;
-  case 64:
-    return 2;
-  case 128:
-    return 3;
-  }
-  return std::nullopt;
-}
-
 Value asPointer(OpBuilder &B, Location Loc, Value V, unsigned AddressSpace) {
   auto Type = LLVM::LLVMPointerType::get(B.getContext(), AddressSpace);
   if (V.getType() == Type)
@@ -87,7 +73,7 @@ LogicalResult NvidiaTargetInfo::emitTensorMapInit(
                              "(sm_90a with the tma feature, PTX ISA 8.3)";
   unsigned Rank = Desc.Box.size();
   std::optional<unsigned> Elem = getTensorMapElementType(Desc.ElementType);
-  std::optional<unsigned> Swizzle = getTensorMapSwizzle(Desc.SwizzleBytes);
+  std::optional<unsigned> Swizzle = getTensorMapSwizzleMode(Desc.SwizzleBytes);
   if (Rank < 1 || Rank > 5 || Desc.Sizes.size() != Rank ||
       Desc.Strides.size() + 1 != Rank || !Elem || !Swizzle)
     return emitError(Loc) << "nvidia plugin: no tensor map of rank " << Rank

@@ -351,15 +351,15 @@ OwningOpRef<ModuleOp> Emitter::lowerKernel(const FunctionDef &F,
     ArgTypes.push_back(mlir::tle::PointerType::get(E->Type.Type));
     ArgTypes.append(E->Block.size(), B.getI32Type());
     ArgTypes.append(E->Block.size() - 1, B.getI64Type());
-    for (const std::string &Part : getDescriptorArgNames(P.Name, E->Block))
+    SmallVector<std::string> Parts = getDescriptorArgNames(P.Name, E->Block);
+    for (const std::string &Part : Parts)
       if (const Param *Other = F.getParam(Part))
-        Fail(Other->Range,
-             "'" + Part +
-                 "' is also the name of a part of "
-                 "tensor descriptor parameter '" +
-                 P.Name + "' (passed as " +
-                 llvm::join(getDescriptorArgNames(P.Name, E->Block), ", ") +
-                 "); rename one of them");
+        Fail(Other->Range, "'" + Part +
+                               "' is also the name of a part of tensor "
+                               "descriptor parameter '" +
+                               P.Name + "' (passed as " +
+                               llvm::join(Parts, ", ") +
+                               "); rename one of them");
   }
   size_t NumPositionalSig =
       llvm::count_if(Sig, [](const SigEntry &S) { return S.Name.empty(); });

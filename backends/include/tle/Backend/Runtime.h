@@ -83,7 +83,8 @@ public:
   virtual unsigned getLaunchTensorMapBytes() const { return 0; }
   /// Builds Map into Out (getLaunchTensorMapBytes bytes) from the values of
   /// the launch's own arguments, Args (each an argument's value, as launch
-  /// takes them; Map's indices are checked against it).
+  /// takes them). The caller (tle::runtime::Device) has checked that Map's
+  /// argument indices are within Args.
   virtual llvm::Error encodeTensorMap(const LaunchTensorMap &Map,
                                       llvm::ArrayRef<const void *> Args,
                                       void *Out) {
